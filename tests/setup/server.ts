@@ -1,0 +1,2 @@
+// Server tests run in node against real SQLite files; nothing global to set up yet.
+export {};
