@@ -42,7 +42,12 @@ export default defineConfig({
         test: {
           name: 'console',
           environment: 'jsdom',
-          include: ['tests/core/**/*.test.{ts,tsx}', 'tests/plugins/**/*.test.{ts,tsx}', 'tests/meta/**/*.test.ts'],
+          include: [
+            'tests/core/**/*.test.{ts,tsx}',
+            'tests/plugins/**/*.test.{ts,tsx}',
+            'tests/meta/**/*.test.ts',
+            'docs/examples/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/setup/console.ts'],
         },
       },

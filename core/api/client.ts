@@ -1,0 +1,195 @@
+import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse, isAxiosError } from 'axios';
+import type { EventBus } from '../events/bus';
+import type { SessionStore } from '../session/store';
+
+export const SUCCESS_CODE = 1;
+/** Body code 100 passes as success (login uses it for "TOTP required"). */
+export const PASS_CODE = 100;
+
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export type ApiErrorKind = 'network' | 'http' | 'unauthorized' | 'forbidden' | 'business';
+
+/** Every failure of the client rejects with this; `notified` says the user already saw a toast or was redirected. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly code: number | null,
+    readonly status: number | null,
+    readonly notified: boolean,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** A business error (body code) or a 4xx: retrying will not help. */
+  get isFinal(): boolean {
+    if (this.kind === 'network') return false;
+    if (this.kind === 'http') return this.status !== null && this.status >= 400 && this.status < 500;
+    return true;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export interface RequestOptions {
+  params?: Query;
+  headers?: Record<string, string>;
+  /** No toast for errors (redirects still happen); the promise still rejects. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+type BodyMethod = <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => Promise<T>;
+type QueryMethod = <T = unknown>(url: string, options?: RequestOptions) => Promise<T>;
+
+export interface ApiClient {
+  /** Same-origin base URL ('' = relative paths). */
+  readonly baseUrl: string;
+  /** ws:// or wss:// + host of the current page, for terminal sockets. */
+  readonly wsUrl: string;
+  get: QueryMethod;
+  delete: QueryMethod;
+  post: BodyMethod;
+  put: BodyMethod;
+  patch: BodyMethod;
+  /** Full envelope on success (code 1 or 100); same error handling. */
+  request<T = unknown>(method: HttpMethod, url: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
+  /** Header value for URLs a socket or download needs. */
+  token(): string | null;
+}
+
+export type Redirect = (path: '/login' | '/permission-denied') => void;
+
+export interface ApiClientOptions {
+  session: SessionStore;
+  bus: EventBus;
+  /** Translate a core key (`error.network`); messages come from locales. */
+  t: (key: string) => string;
+  /** Defaults to setting `location.hash`. */
+  redirect?: Redirect;
+  /** Transport override (tests use a custom adapter to answer without a server). */
+  adapter?: AxiosAdapter;
+  location?: Pick<Location, 'protocol' | 'host'>;
+}
+
+export function wsUrlFor(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}`;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
+function messageOf(data: unknown): string | null {
+  if (typeof data === 'object' && data !== null) {
+    const message = (data as { message?: unknown }).message;
+    if (typeof message === 'string' && message !== '') return message;
+  }
+  return null;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { session, bus, t } = options;
+  const location = options.location ?? window.location;
+  const redirect: Redirect =
+    options.redirect ??
+    ((path) => {
+      window.location.hash = `#${path}`;
+    });
+  const baseUrl = '';
+  const http: AxiosInstance = axios.create({ baseURL: baseUrl, adapter: options.adapter });
+  http.interceptors.request.use((config) => {
+    const token = session.getState().token;
+    if (token) config.headers.set('X-Auth-Token', token);
+    return config;
+  });
+
+  const toast = (message: string, silent: boolean | undefined) => {
+    if (!silent) bus.emit('notify', { intent: 'error', message });
+  };
+
+  function handleTransportError(error: unknown, silent: boolean | undefined): never {
+    if (error instanceof ApiError) throw error;
+    if (!isAxiosError(error)) throw error; // programming errors (and harness failures) stay as they are
+    if (error.code === 'ERR_CANCELED') throw new ApiError('network', error.message, null, null, true);
+    const status = error.response?.status ?? null;
+    if (status === null) {
+      // 'Network Error' and other failures without an answer.
+      const message = error.message === 'Network Error' ? t('error.network') : error.message;
+      toast(message, silent);
+      throw new ApiError('network', message, null, null, true);
+    }
+    if (status === 401) {
+      bus.emit('session:expired', { reason: 'http-401' });
+      redirect('/login');
+      throw new ApiError('unauthorized', messageOf(error.response?.data) ?? error.message, null, 401, true);
+    }
+    const message = messageOf(error.response?.data) ?? error.message;
+    toast(message, silent);
+    throw new ApiError('http', message, isEnvelope(error.response?.data) ? error.response.data.code : null, status, true);
+  }
+
+  function handleBody<T>(response: AxiosResponse<unknown>, url: string, silent: boolean | undefined): Envelope<T> {
+    const body = response.data;
+    // Non-envelope answers (raw file text) pass through untouched, as in 1.3.9.
+    if (!isEnvelope(body)) return { code: SUCCESS_CODE, message: '', data: body as T };
+    if (body.code === SUCCESS_CODE || body.code === PASS_CODE) return body as Envelope<T>;
+    const message = typeof body.message === 'string' ? body.message : '';
+    if (body.code === 401) {
+      bus.emit('session:expired', { reason: 'body-401' });
+      redirect('/login');
+      throw new ApiError('unauthorized', message, 401, response.status, true);
+    }
+    if (body.code === 403) {
+      bus.emit('permission:denied', { url });
+      redirect('/permission-denied');
+      throw new ApiError('forbidden', message, 403, response.status, true);
+    }
+    toast(message, silent);
+    throw new ApiError('business', message, body.code, response.status, !silent);
+  }
+
+  async function request<T>(method: HttpMethod, url: string, body?: unknown, opts: RequestOptions = {}): Promise<Envelope<T>> {
+    let response: AxiosResponse<unknown>;
+    try {
+      response = await http.request<unknown>({
+        method,
+        url,
+        data: body,
+        params: opts.params,
+        headers: opts.headers,
+        signal: opts.signal,
+      });
+    } catch (error) {
+      handleTransportError(error, opts.silent);
+    }
+    return handleBody<T>(response, url, opts.silent);
+  }
+
+  const data =
+    (method: HttpMethod): BodyMethod =>
+    async <T>(url: string, body?: unknown, opts?: RequestOptions) =>
+      (await request<T>(method, url, body, opts)).data;
+  const dataNoBody =
+    (method: HttpMethod): QueryMethod =>
+    async <T>(url: string, opts?: RequestOptions) =>
+      (await request<T>(method, url, undefined, opts)).data;
+
+  return {
+    baseUrl,
+    wsUrl: wsUrlFor(location),
+    get: dataNoBody('GET'),
+    delete: dataNoBody('DELETE'),
+    post: data('POST'),
+    put: data('PUT'),
+    patch: data('PATCH'),
+    request,
+    token: () => session.getState().token,
+  };
+}

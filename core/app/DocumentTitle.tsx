@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { useBranding, useCore } from './context';
+
+/** Browser title `页面名｜品牌名` (full-width bar U+FF5C); the brand alone off registered routes. */
+export function useDocumentTitle(): void {
+  const { registry } = useCore();
+  const { pathname } = useLocation();
+  const { name } = useBranding();
+  const { t } = useTranslation();
+  const route = registry.matchRoute(pathname);
+  const page = route ? t(route.titleKey, { ns: route.pluginId }) : '';
+  useEffect(() => {
+    document.title = page ? `${page}\uFF5C${name}` : name;
+  }, [page, name]);
+}

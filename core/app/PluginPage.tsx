@@ -1,0 +1,96 @@
+import { type ComponentType, useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import type { ResolvedRoute } from '../plugin/types';
+import { ChunkError } from './ChunkError';
+import { useCore } from './context';
+import { Landing } from './Landing';
+import { StatusPage } from './StatusPage';
+
+export class ChunkTimeoutError extends Error {
+  constructor(what: string, ms: number) {
+    super(`${what} did not load within ${ms} ms`);
+    this.name = 'ChunkTimeoutError';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkTimeoutError(what, ms)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+type LoadState = { status: 'loading' } | { status: 'ready'; Component: ComponentType } | { status: 'error' };
+
+/**
+ * Renders a component that lives in an on-demand chunk: the placeholder while it loads, then the
+ * component, or a generic error with a retry when it fails or exceeds the chunk time-out.
+ * `load` must return a fresh attempt on each call (failed imports are not cached).
+ */
+export function ChunkLoader({
+  load,
+  what,
+  inline,
+  onFail,
+}: {
+  load: () => Promise<ComponentType>;
+  what: string;
+  inline: boolean;
+  /** Called on failure or time-out, before the error shows (e.g. to drop a cached pending import). */
+  onFail?: () => void;
+}) {
+  const { chunkTimeoutMs } = useCore();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; `load` is keyed by `what`
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    withTimeout(load(), chunkTimeoutMs, what).then(
+      (Component) => {
+        if (live) setState({ status: 'ready', Component });
+      },
+      (error: unknown) => {
+        console.error(error);
+        onFail?.();
+        if (live) setState({ status: 'error' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [what, chunkTimeoutMs, attempt]);
+
+  if (state.status === 'loading') return <Landing inline={inline} />;
+  if (state.status === 'error') return <ChunkError onRetry={() => setAttempt((n) => n + 1)} />;
+  const { Component } = state;
+  return <Component />;
+}
+
+/** A registered route: 403 when the user may not open it, else the lazily loaded page. */
+export function PluginPage({ route }: { route: ResolvedRoute }) {
+  const { session, registry } = useCore();
+  const allowed = useStore(session, (state) => route.menuKey === null || state.hasMenu(route.menuKey));
+  if (!allowed) return <StatusPage status={403} />;
+  const load = () =>
+    registry.loadPlugin(route.pluginId).then((module) => (module as Record<string, ComponentType>)[route.page] as ComponentType);
+  return (
+    <ChunkLoader
+      key={route.path}
+      what={`plugin "${route.pluginId}" page "${route.page}"`}
+      load={load}
+      onFail={() => registry.forgetLoad(route.pluginId)}
+      inline={route.layout !== 'bare'}
+    />
+  );
+}

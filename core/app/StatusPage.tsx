@@ -1,0 +1,43 @@
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+
+const useStyles = makeStyles({
+  root: {
+    minHeight: '60vh',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalL,
+    padding: tokens.spacingHorizontalXXL,
+  },
+  code: { fontSize: '72px', lineHeight: '1', color: tokens.colorBrandForeground1 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', justifyContent: 'center' },
+});
+
+/** The 403 and 404 pages: same body, different code and text. */
+export function StatusPage({ status }: { status: 403 | 404 }) {
+  const styles = useStyles();
+  const { t } = useTranslation('core');
+  const navigate = useNavigate();
+  return (
+    <main className={styles.root} aria-labelledby="status-title">
+      <Text id="status-title" as="h1" weight="bold" className={styles.code}>
+        {status}
+      </Text>
+      <Text size={400}>{t(`status.${status}`)}</Text>
+      <div className={styles.actions}>
+        <Button appearance="primary" onClick={() => navigate(-1)}>
+          {t('status.back')}
+        </Button>
+        <Button appearance="primary" onClick={() => navigate('/my-asset')}>
+          {t('status.myAsset')}
+        </Button>
+        <Button appearance="primary" onClick={() => navigate('/')}>
+          {t('status.adminHome')}
+        </Button>
+      </div>
+    </main>
+  );
+}

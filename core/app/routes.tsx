@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+import { Outlet, type RouteObject } from 'react-router-dom';
+import type { PluginRegistry } from '../plugin/registry';
+import type { PageLayout } from '../plugin/types';
+import { useDocumentTitle } from './DocumentTitle';
+import { ChunkLoader, PluginPage } from './PluginPage';
+import { RootRedirect } from './RootRedirect';
+import { StatusPage } from './StatusPage';
+
+// Layouts are lazy core chunks: the login screen (bare) must not pay for the menu and header.
+const layoutLoaders: Record<Exclude<PageLayout, 'bare'>, () => Promise<ComponentType>> = {
+  admin: () => import('../layouts/AdminLayout').then((m) => m.AdminLayout),
+  user: () => import('../layouts/UserLayout').then((m) => m.UserLayout),
+};
+
+function RouteRoot() {
+  useDocumentTitle();
+  return <Outlet />;
+}
+
+function LayoutHost({ layout }: { layout: Exclude<PageLayout, 'bare'> }) {
+  return <ChunkLoader what={`${layout} layout`} load={layoutLoaders[layout]} inline={false} />;
+}
+
+/** The whole route tree, from the registry. Permission is checked per route at render (403), unknown paths 404. */
+export function buildRoutes(registry: PluginRegistry): RouteObject[] {
+  const routesFor = (layout: PageLayout): RouteObject[] =>
+    registry.routes
+      .filter((route) => route.layout === layout)
+      .map((route) => ({ path: route.path, element: <PluginPage route={route} /> }));
+  return [
+    {
+      element: <RouteRoot />,
+      children: [
+        { path: '/', element: <RootRedirect /> },
+        { path: '/permission-denied', element: <StatusPage status={403} /> },
+        { element: <LayoutHost layout="admin" />, children: routesFor('admin') },
+        { element: <LayoutHost layout="user" />, children: routesFor('user') },
+        ...routesFor('bare'),
+        { path: '*', element: <StatusPage status={404} /> },
+      ],
+    },
+  ];
+}

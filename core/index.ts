@@ -1,0 +1,50 @@
+// The public surface of core: the ONLY module plugins import (`@/core`).
+// Keep it deliberate: tests/core/public-api.test.ts snapshots these names.
+
+// Plugin model
+export { definePlugin } from './plugin/definePlugin';
+export type {
+  ActionDef,
+  AnyPlugin,
+  ChildRouteDef,
+  LocaleResources,
+  Lng,
+  PageDef,
+  PageLayout,
+  PluginDescriptor,
+} from './plugin/types';
+export type { NavGroupKey } from './plugin/groups';
+export { NAV_GROUPS } from './plugin/groups';
+export { PluginRegistrationError, validatePluginLoad, validatePluginModule } from './plugin/registry';
+
+// Services as hooks
+export {
+  BRANDING_QUERY_KEY,
+  Can,
+  useAccountApi,
+  useApi,
+  useBranding,
+  useBus,
+  useHasMenu,
+  useIsAdmin,
+  useSession,
+} from './app/context';
+export type { ResolvedBranding } from './app/context';
+export { useLogout } from './app/logout';
+export { LanguageSwitch } from './app/LanguageSwitch';
+export { homePathFor } from './app/RootRedirect';
+export { ApiError, PASS_CODE, SUCCESS_CODE } from './api/client';
+export type { ApiClient, ApiErrorKind, Envelope, HttpMethod, Query, RequestOptions } from './api/client';
+export type { AccountApi, AccountInfo, Branding } from './api/account';
+export type { CoreEvents, EventBus, NotifyPayload } from './events/bus';
+export type { SessionState, SessionUser } from './session/store';
+
+// Data fetching: plugins never import @tanstack directly.
+export { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+export type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+
+// Translation: plugins use their own namespace (their id).
+export { Trans, useTranslation } from 'react-i18next';
+
+// UI kit (core/ui)
+export * from './ui';

@@ -1,0 +1,119 @@
+import { makeStyles, mergeClasses, Tree, TreeItem, TreeItemLayout, type TreeItemValue, tokens } from '@fluentui/react-components';
+import {
+  AppsRegular,
+  ClipboardTaskListLtrRegular,
+  DocumentTextRegular,
+  type FluentIcon,
+  PeopleSwapRegular,
+  PersonKeyRegular,
+  ServerRegular,
+  ShieldCheckmarkRegular,
+  WrenchRegular,
+} from '@fluentui/react-icons';
+import { type KeyboardEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useCore, useSession } from '../app/context';
+import { buildAdminMenu, selectedPagePath } from '../navigation/menu';
+import type { NavGroupKey } from '../plugin/groups';
+import type { ResolvedPage } from '../plugin/types';
+
+export const OPEN_KEYS_STORAGE_KEY = 'openKeys';
+
+const GROUP_ICONS: Partial<Record<NavGroupKey, FluentIcon>> = {
+  resource: ServerRegular,
+  'session-audit': ClipboardTaskListLtrRegular,
+  'log-audit': DocumentTextRegular,
+  ops: WrenchRegular,
+  security: ShieldCheckmarkRegular,
+  identity: PeopleSwapRegular,
+  authorised: PersonKeyRegular,
+};
+
+const useStyles = makeStyles({
+  selected: {
+    backgroundColor: tokens.colorNeutralBackground1Selected,
+    color: tokens.colorBrandForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  hiddenLabel: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+});
+
+function readOpenKeys(): string[] {
+  try {
+    const value: unknown = JSON.parse(window.sessionStorage.getItem(OPEN_KEYS_STORAGE_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The admin side menu as a Fluent Tree (arrow keys, Enter); open groups survive reloads in sessionStorage. */
+export function SideMenu({ collapsed }: { collapsed: boolean }) {
+  const styles = useStyles();
+  const { registry } = useCore();
+  const menus = useSession((state) => state.user?.menus);
+  const { t } = useTranslation('core');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const entries = useMemo(() => buildAdminMenu(registry, menus ?? []), [registry, menus]);
+  const selected = selectedPagePath(registry, pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => {
+    const stored = readOpenKeys();
+    const current = entries.find((e) => e.type === 'group' && e.children.some((p) => p.path === selected));
+    return current && current.type === 'group' && !stored.includes(current.key) ? [...stored, current.key] : stored;
+  });
+
+  const onOpenChange = (next: Iterable<TreeItemValue>) => {
+    const keys = Array.from(next, String);
+    setOpenKeys(keys);
+    window.sessionStorage.setItem(OPEN_KEYS_STORAGE_KEY, JSON.stringify(keys));
+  };
+
+  const label = (text: string) => (collapsed ? <span className={styles.hiddenLabel}>{text}</span> : text);
+
+  const leaf = (page: ResolvedPage) => {
+    const Icon = page.icon ?? AppsRegular;
+    const isSelected = page.path === selected;
+    const go = () => navigate(page.path);
+    return (
+      <TreeItem
+        key={page.path}
+        itemType="leaf"
+        value={page.path}
+        aria-current={isSelected ? 'page' : undefined}
+        onClick={go}
+        onKeyDown={(event: KeyboardEvent) => {
+          if (event.key === 'Enter') go();
+        }}
+        onPointerEnter={() => void registry.loadPlugin(page.pluginId).catch(() => undefined)}
+      >
+        <TreeItemLayout iconBefore={<Icon />} className={mergeClasses(isSelected && styles.selected)}>
+          {label(t(page.labelKey, { ns: page.pluginId }))}
+        </TreeItemLayout>
+      </TreeItem>
+    );
+  };
+
+  return (
+    <Tree aria-label={t('layout.menu')} openItems={openKeys} onOpenChange={(_, data) => onOpenChange(data.openItems)}>
+      {entries.map((entry) => {
+        if (entry.type === 'item') return leaf(entry.page);
+        const Icon = GROUP_ICONS[entry.key] ?? AppsRegular;
+        return (
+          <TreeItem key={entry.key} itemType="branch" value={entry.key}>
+            <TreeItemLayout iconBefore={<Icon />}>{label(t(entry.labelKey))}</TreeItemLayout>
+            <Tree>{entry.children.map(leaf)}</Tree>
+          </TreeItem>
+        );
+      })}
+    </Tree>
+  );
+}

@@ -1,0 +1,211 @@
+import { matchPath } from 'react-router-dom';
+import { isNavGroupKey } from './groups';
+import type { AnyPlugin, Lng, LocaleResources, ResolvedPage, ResolvedRoute } from './types';
+
+export const LANGUAGES: readonly Lng[] = ['zh-CN', 'en-US'];
+const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
+const DEFAULT_ORDER = 1000;
+
+/** Resources by language, then namespace (`core` or a plugin id). */
+export type ResourceBundle = Record<Lng, Record<string, LocaleResources>>;
+
+export class PluginRegistrationError extends Error {
+  constructor(
+    readonly pluginId: string,
+    detail: string,
+  ) {
+    super(`Plugin "${pluginId}": ${detail}`);
+    this.name = 'PluginRegistrationError';
+  }
+}
+
+export interface PluginRegistry {
+  readonly plugins: readonly AnyPlugin[];
+  readonly pages: readonly ResolvedPage[];
+  /** Every routable path: pages and their child routes. */
+  readonly routes: readonly ResolvedRoute[];
+  /** Resources with plugin inline locales merged in. */
+  readonly resources: ResourceBundle;
+  getPlugin(id: string): AnyPlugin | undefined;
+  /** The registered route matching a pathname, if any (independent of permissions). */
+  matchRoute(pathname: string): ResolvedRoute | undefined;
+  /** One shared load per plugin; a failed load is forgotten so a retry fetches again. */
+  loadPlugin(id: string): Promise<object>;
+  /** Drop a pending load (after a time-out) so the next attempt imports again. */
+  forgetLoad(id: string): void;
+}
+
+export function lookupKey(resources: LocaleResources | undefined, key: string): unknown {
+  let node: unknown = resources;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function joinChildPath(parent: string, child: string): string {
+  if (child.startsWith('/')) return child;
+  return `${parent.replace(/\/$/, '')}/${child}`;
+}
+
+function normalisePath(path: string): string {
+  return path.replace(/\/:[^/]+/g, '/:param');
+}
+
+/** Checks that `load()` exports every page the descriptor names. Throws naming the plugin. */
+export function validatePluginModule(plugin: AnyPlugin, module: object): void {
+  const exports = module as Record<string, unknown>;
+  const names = new Set<string>();
+  for (const page of plugin.pages) {
+    names.add(page.page);
+    for (const child of page.children ?? []) names.add(child.page);
+  }
+  const missing = [...names].filter((name) => {
+    const value = exports[name];
+    return typeof value !== 'function' && (typeof value !== 'object' || value === null);
+  });
+  if (missing.length > 0) {
+    throw new PluginRegistrationError(plugin.id, `load() does not export page(s) ${missing.map((m) => `"${m}"`).join(', ')}`);
+  }
+}
+
+/** Loads a plugin's pages and validates them; for tests and the development start check. */
+export async function validatePluginLoad(plugin: AnyPlugin): Promise<void> {
+  validatePluginModule(plugin, await plugin.load());
+}
+
+function mergeResources(base: ResourceBundle, plugins: readonly AnyPlugin[]): ResourceBundle {
+  const merged = { 'zh-CN': { ...base['zh-CN'] }, 'en-US': { ...base['en-US'] } } as ResourceBundle;
+  for (const plugin of plugins) {
+    for (const lng of LANGUAGES) {
+      const inline = plugin.locales?.[lng];
+      if (inline) merged[lng][plugin.id] = { ...(merged[lng][plugin.id] ?? {}), ...inline };
+    }
+  }
+  return merged;
+}
+
+/**
+ * Builds and validates the registry. Any problem throws a PluginRegistrationError naming the plugin:
+ * a broken plugin must fail loudly, never drop out of the menu silently.
+ */
+export function createPluginRegistry(plugins: readonly AnyPlugin[], baseResources: ResourceBundle): PluginRegistry {
+  const resources = mergeResources(baseResources, plugins);
+  const ids = new Map<string, AnyPlugin>();
+  const pathOwners = new Map<string, string>();
+  const menuKeyOwners = new Map<string, string>();
+  const pages: ResolvedPage[] = [];
+  const routes: ResolvedRoute[] = [];
+
+  const requireKey = (plugin: AnyPlugin, key: string, what: string) => {
+    for (const lng of LANGUAGES) {
+      if (typeof lookupKey(resources[lng][plugin.id], key) !== 'string') {
+        throw new PluginRegistrationError(plugin.id, `${what} "${key}" is missing from locales/${lng}/${plugin.id}.json`);
+      }
+    }
+  };
+  const claimPath = (plugin: AnyPlugin, path: string) => {
+    const norm = normalisePath(path);
+    const owner = pathOwners.get(norm);
+    if (owner !== undefined) {
+      throw new PluginRegistrationError(plugin.id, `path "${path}" is already registered by plugin "${owner}"`);
+    }
+    pathOwners.set(norm, plugin.id);
+  };
+
+  for (const plugin of plugins) {
+    if (!ID_PATTERN.test(plugin.id)) {
+      throw new PluginRegistrationError(plugin.id, 'id must be kebab-case (^[a-z][a-z0-9-]*$)');
+    }
+    if (ids.has(plugin.id)) throw new PluginRegistrationError(plugin.id, 'duplicate plugin id');
+    ids.set(plugin.id, plugin);
+    if (typeof plugin.load !== 'function') throw new PluginRegistrationError(plugin.id, 'load must be () => import(\'./pages\')');
+    if (plugin.pages.length === 0) throw new PluginRegistrationError(plugin.id, 'declares no pages');
+
+    for (const page of plugin.pages) {
+      if (!page.path.startsWith('/')) throw new PluginRegistrationError(plugin.id, `path "${page.path}" must be absolute`);
+      claimPath(plugin, page.path);
+      if (page.menuKey !== null) {
+        const owner = menuKeyOwners.get(page.menuKey);
+        if (owner !== undefined) {
+          throw new PluginRegistrationError(plugin.id, `menu key "${page.menuKey}" is already registered by plugin "${owner}"`);
+        }
+        menuKeyOwners.set(page.menuKey, plugin.id);
+      }
+      if (page.group !== undefined && !isNavGroupKey(page.group)) {
+        throw new PluginRegistrationError(plugin.id, `page "${page.path}" names unknown group "${page.group}"`);
+      }
+      if (page.layout === 'admin' && !page.hideInMenu && page.group === undefined) {
+        throw new PluginRegistrationError(plugin.id, `admin page "${page.path}" needs a group (or hideInMenu)`);
+      }
+      requireKey(plugin, page.labelKey, 'label key');
+      const titleKey = page.titleKey ?? page.labelKey;
+      requireKey(plugin, titleKey, 'title key');
+      pages.push({ ...page, pluginId: plugin.id, order: page.order ?? DEFAULT_ORDER, titleKey });
+      routes.push({
+        pluginId: plugin.id,
+        path: page.path,
+        page: page.page,
+        layout: page.layout,
+        menuKey: page.menuKey,
+        titleKey,
+        parentPath: page.path,
+        isChild: false,
+      });
+      for (const child of page.children ?? []) {
+        const path = joinChildPath(page.path, child.path);
+        if (!path.startsWith(`${page.path}/`)) {
+          throw new PluginRegistrationError(plugin.id, `child route "${child.path}" must live under "${page.path}/"`);
+        }
+        claimPath(plugin, path);
+        requireKey(plugin, child.titleKey, 'title key');
+        routes.push({
+          pluginId: plugin.id,
+          path,
+          page: child.page,
+          layout: page.layout,
+          menuKey: child.menuKey === undefined ? page.menuKey : child.menuKey,
+          titleKey: child.titleKey,
+          parentPath: page.path,
+          isChild: true,
+        });
+      }
+    }
+    for (const action of plugin.actions ?? []) {
+      requireKey(plugin, action.labelKey, `label of action "${action.key}"`);
+    }
+  }
+
+  const loads = new Map<string, Promise<object>>();
+  return {
+    plugins,
+    pages,
+    routes,
+    resources,
+    getPlugin: (id) => ids.get(id),
+    matchRoute: (pathname) => routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null),
+    loadPlugin(id) {
+      const plugin = ids.get(id);
+      if (!plugin) return Promise.reject(new Error(`Unknown plugin "${id}"`));
+      let pending = loads.get(id);
+      if (!pending) {
+        pending = plugin.load().then(
+          (module) => {
+            validatePluginModule(plugin, module);
+            return module;
+          },
+          (error: unknown) => {
+            loads.delete(id);
+            throw error;
+          },
+        );
+        // A module that loads but misses a page stays broken: do not cache that either.
+        pending.catch(() => loads.delete(id));
+        loads.set(id, pending);
+      }
+      return pending;
+    },
+    forgetLoad: (id) => void loads.delete(id),
+  };
+}

@@ -1,0 +1,99 @@
+import type { FluentIcon } from '@fluentui/react-icons';
+import type { ComponentType } from 'react';
+import type { NavGroupKey } from './groups';
+
+export type PageLayout = 'admin' | 'user' | 'bare';
+export type Lng = 'zh-CN' | 'en-US';
+
+/** A module of named page components, as `import('./pages')` returns it. */
+export type PagesModule = object;
+
+/** Names of the exports of a pages module that are components. */
+export type PageName<M> = {
+  [K in keyof M & string]: M[K] extends ComponentType<never> ? K : never;
+}[keyof M & string];
+
+/** A detail route under a page, e.g. `/user/:userId`. */
+export interface ChildRouteDef<P extends string = string> {
+  /** Absolute (`/user/:userId`, must start with the page path) or relative (`:userId`). */
+  path: string;
+  /** The export of the pages module rendered at this route. */
+  page: P;
+  /** Breadcrumb and document title, a key in the plugin's namespace (e.g. `detail.title` → 用户详情). */
+  titleKey: string;
+  /** Extra menu key needed for this route; defaults to the page's. */
+  menuKey?: string | null;
+}
+
+export interface PageDef<P extends string = string> {
+  /** Permission and menu key (`user`, `asset`…); null = every signed-in user. Required on purpose. */
+  menuKey: string | null;
+  /** Admin-menu group owned by core; required for admin pages shown in the menu. */
+  group?: NavGroupKey;
+  /** Absolute route path, unique across the console. */
+  path: string;
+  /** The export of the pages module rendered at `path`. */
+  page: P;
+  /** Menu label key in the plugin's namespace. */
+  labelKey: string;
+  /** Breadcrumb / document title key; defaults to `labelKey`. */
+  titleKey?: string;
+  icon?: FluentIcon;
+  /** Sort order inside the group (or the user top bar); default 1000, ties by path. */
+  order?: number;
+  layout: PageLayout;
+  /** Routable but not in any menu (e.g. /batch-command). */
+  hideInMenu?: boolean;
+  children?: readonly ChildRouteDef<P>[];
+}
+
+export interface ActionDef {
+  /** Action key the role editor grants, e.g. `user-add`. */
+  key: string;
+  labelKey: string;
+}
+
+export type LocaleResources = Record<string, unknown>;
+
+export interface PluginDescriptor<M extends PagesModule = PagesModule> {
+  /** kebab-case; also the i18n namespace and the chunk name `plugin-<id>`. */
+  id: string;
+  pages: readonly PageDef<PageName<M>>[];
+  actions?: readonly ActionDef[];
+  /** Exactly `() => import('./pages')`: the plugin's one lazy chunk. */
+  load: () => Promise<M>;
+  /**
+   * Inline resources, merged over `locales/<lng>/<id>.json`. Only for plugins that live outside
+   * `plugins/` (test fixtures, docs/examples); product plugins use the locales folder.
+   */
+  locales?: Partial<Record<Lng, LocaleResources>>;
+}
+
+/** The erased form the registry works with (every `PluginDescriptor<M>` is one). */
+export interface AnyPlugin {
+  id: string;
+  pages: readonly PageDef<string>[];
+  actions?: readonly ActionDef[];
+  load: () => Promise<object>;
+  locales?: Partial<Record<Lng, LocaleResources>>;
+}
+
+/** A route the registry resolved: a page or a child route, with everything needed to render it. */
+export interface ResolvedRoute {
+  pluginId: string;
+  /** Absolute path pattern. */
+  path: string;
+  page: string;
+  layout: PageLayout;
+  menuKey: string | null;
+  titleKey: string;
+  /** The page this route belongs to (itself for a page). */
+  parentPath: string;
+  isChild: boolean;
+}
+
+export interface ResolvedPage extends PageDef<string> {
+  pluginId: string;
+  order: number;
+  titleKey: string;
+}

@@ -1,0 +1,166 @@
+// Test harness for plugins and core: the real registry, router, layouts and providers with fresh services.
+import { render, type RenderResult, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { onTestFinished } from 'vitest';
+import { CoreProvider } from '../app/context';
+import { buildRoutes } from '../app/routes';
+import { type CoreServices, createCoreServices } from '../app/services';
+import { type CoreEvents, createEventBus } from '../events/bus';
+import { loadLocaleFiles } from '../i18n/resources';
+import { createPluginRegistry, type ResourceBundle, validatePluginLoad } from '../plugin/registry';
+import type { AnyPlugin, Lng } from '../plugin/types';
+import { createMemoryStorage, createSessionStore, type SessionStore, type SessionUser } from '../session/store';
+import { createFakeApi, type FakeApi, type FakeHandlers } from './fakeApi';
+
+
+export interface TestSessionInit {
+  token?: string | null;
+  /** Partial user; `null` = signed out. */
+  user?: Partial<SessionUser> | null;
+}
+
+/** A session store over in-memory storage (no leakage between tests). */
+export function createTestSession(init: TestSessionInit = {}, defaultMenus: string[] = []): SessionStore {
+  const user: SessionUser | null =
+    init.user === null ? null : { type: 'admin', nickname: 'Tester', username: 'tester', menus: defaultMenus, ...init.user };
+  return createSessionStore({
+    storage: createMemoryStorage(),
+    initial: { token: init.token === undefined ? 'test-token' : init.token, user },
+  });
+}
+
+export interface RecordedEvent<K extends keyof CoreEvents = keyof CoreEvents> {
+  type: K;
+  payload: CoreEvents[K];
+}
+
+export interface HarnessOptions {
+  /** Initial route; for renderPlugin defaults to the plugin's first page path. */
+  route?: string;
+  /** Partial session, or a ready store. Default: an admin holding every menu key of the rendered plugins. */
+  session?: TestSessionInit | SessionStore;
+  /** Handlers keyed `'GET /path'`, or a FakeApi. GET /branding is answered by default. */
+  api?: FakeHandlers | FakeApi;
+  extraPlugins?: readonly AnyPlugin[];
+  lng?: Lng;
+  /** Chunk time-out in ms (default 120 000). */
+  chunkTimeoutMs?: number;
+  /** Wait until the placeholder `正在努力加载中...` is gone (default true). */
+  waitForLoad?: boolean;
+  /** Extra locale resources (namespaces) by language. */
+  resources?: Partial<ResourceBundle>;
+}
+
+export interface HarnessResult extends RenderResult {
+  user: ReturnType<typeof userEvent.setup>;
+  router: ReturnType<typeof createMemoryRouter>;
+  /** Current router location. */
+  location(): { pathname: string; search: string; hash: string };
+  api: FakeApi;
+  /** Every bus event, in order. */
+  events: RecordedEvent[];
+  /** Events of one type. */
+  eventsOf<K extends keyof CoreEvents>(type: K): CoreEvents[K][];
+  session: SessionStore;
+  services: CoreServices;
+}
+
+const DEFAULT_HANDLERS: FakeHandlers = { 'GET /branding': { name: 'Jumpgate', description: '', copyright: 'Copyright © Jumpgate' } };
+
+function isStore(value: unknown): value is SessionStore {
+  return typeof value === 'object' && value !== null && 'getState' in value && 'subscribe' in value;
+}
+
+function isFakeApi(value: unknown): value is FakeApi {
+  return typeof value === 'object' && value !== null && 'adapter' in value && 'calls' in value;
+}
+
+function mergeResources(extra: Partial<ResourceBundle> | undefined): ResourceBundle {
+  const base = loadLocaleFiles();
+  return {
+    'zh-CN': { ...base['zh-CN'], ...extra?.['zh-CN'] },
+    'en-US': { ...base['en-US'], ...extra?.['en-US'] },
+  };
+}
+
+function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactElement, options: HarnessOptions, defaultRoute: string): Promise<HarnessResult> | HarnessResult {
+  const menus = plugins.flatMap((p) => p.pages.flatMap((page) => [page.menuKey, ...(page.children ?? []).map((c) => c.menuKey ?? null)])).filter((k): k is string => typeof k === 'string');
+  const session = isStore(options.session) ? options.session : createTestSession(options.session ?? {}, menus);
+  const api = isFakeApi(options.api) ? options.api : createFakeApi(options.api ?? {}, DEFAULT_HANDLERS);
+  const bus = createEventBus();
+  const events: RecordedEvent[] = [];
+  bus.on('*', (type, payload) => events.push({ type, payload } as RecordedEvent));
+
+  let router: ReturnType<typeof createMemoryRouter> | undefined;
+  const services = createCoreServices({
+    plugins,
+    resources: mergeResources(options.resources),
+    session,
+    bus,
+    lng: options.lng ?? 'zh-CN',
+    adapter: api.adapter,
+    queryRetry: false,
+    chunkTimeoutMs: options.chunkTimeoutMs,
+    redirect: (path) => void router?.navigate(path),
+  });
+  const routeObjects = routes === 'registry' ? buildRoutes(services.registry) : [{ path: '*', element: routes }];
+  router = createMemoryRouter(routeObjects, { initialEntries: [options.route ?? defaultRoute] });
+  const activeRouter = router;
+
+  onTestFinished(() => {
+    if (api.unexpected.length > 0) {
+      throw new Error(`The test made ${api.unexpected.length} unexpected request(s):\n${api.unexpected.map((r) => `  ${r.method} ${r.path}`).join('\n')}`);
+    }
+  });
+
+  const result = render(
+    <CoreProvider services={services}>
+      <RouterProvider router={activeRouter} />
+    </CoreProvider>,
+  );
+  const harness: HarnessResult = {
+    ...result,
+    user: userEvent.setup(),
+    router: activeRouter,
+    location: () => activeRouter.state.location,
+    api,
+    events,
+    eventsOf: <K extends keyof CoreEvents>(type: K) => events.filter((e) => e.type === type).map((e) => e.payload as CoreEvents[K]),
+    session,
+    services,
+  };
+  if (options.waitForLoad === false) return harness;
+  const loading = services.i18n.t('app.loading', { ns: 'core' });
+  return waitFor(() => {
+    if (result.queryAllByText(loading).length > 0) throw new Error(`still showing "${loading}"`);
+  }).then(
+    () => harness,
+    () => harness, // a page that keeps loading is for the test to judge
+  );
+}
+
+/**
+ * Renders a plugin inside the real console (registry, router, layouts, providers) at `route`.
+ * Any request not declared in `api` fails the test.
+ */
+export async function renderPlugin(plugin: AnyPlugin, options: HarnessOptions = {}): Promise<HarnessResult> {
+  return mount([plugin, ...(options.extraPlugins ?? [])], 'registry', options, plugin.pages[0]?.path ?? '/');
+}
+
+/** Renders the whole console with the given plugins (none is fine), e.g. to test core screens. */
+export async function renderConsole(plugins: readonly AnyPlugin[], options: HarnessOptions = {}): Promise<HarnessResult> {
+  return mount(plugins, 'registry', options, '/');
+}
+
+/** The same providers (and a memory router) around a leaf component. */
+export async function renderWithProviders(ui: ReactElement, options: HarnessOptions & { plugins?: readonly AnyPlugin[] } = {}): Promise<HarnessResult> {
+  return mount(options.plugins ?? [], ui, { waitForLoad: false, ...options }, '/');
+}
+
+/** The descriptor contract for a plugin's own test: registers alone with the real locales, and load() exports every page. */
+export async function expectValidPlugin(plugin: AnyPlugin): Promise<void> {
+  createPluginRegistry([plugin], loadLocaleFiles());
+  await validatePluginLoad(plugin);
+}

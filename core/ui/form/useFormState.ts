@@ -1,0 +1,87 @@
+import { useCallback, useRef, useState } from 'react';
+import { useUiT } from '../i18n';
+import type { FormErrors, FormField, FormValues } from './types';
+import { isFieldVisible, validateField, validateValues } from './validation';
+
+export interface FormState<Values extends FormValues> {
+  values: Values;
+  errors: FormErrors;
+  /** Sets one value; clears that field's error once it has been shown (re-validated on the next blur or submit). */
+  setValue: (name: keyof Values & string, value: unknown) => void;
+  setValues: (values: Values) => void;
+  /** Validates one field (call on blur). */
+  validateOne: (name: keyof Values & string) => void;
+  /** Validates every visible field, shows the messages, and returns whether the form is valid. */
+  validate: () => boolean;
+  /** Back to the initial values, no errors. */
+  reset: () => void;
+  /** The current values without the hidden (`visible() === false`) fields. */
+  visibleValues: () => Values;
+}
+
+/** Form state + validation for the declarative fields; pair it with `<FormFields form={…} fields={…}>`. */
+export function useFormState<Values extends FormValues>(
+  fields: readonly FormField<Values>[],
+  initialValues: Values,
+): FormState<Values> {
+  const t = useUiT();
+  const initial = useRef(initialValues);
+  const [values, setValuesState] = useState<Values>(initialValues);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  const fieldsRef = useRef(fields);
+  fieldsRef.current = fields;
+  const tRef = useRef(t);
+  tRef.current = t;
+
+  const setValue = useCallback((name: keyof Values & string, value: unknown) => {
+    const next = { ...valuesRef.current, [name]: value } as Values;
+    valuesRef.current = next;
+    setValuesState(next);
+    setErrors((prev) => {
+      if (!prev[name]) return prev;
+      const field = fieldsRef.current.find((f) => f.name === name);
+      const message = field ? validateField(field, value, next, tRef.current) : undefined;
+      return { ...prev, [name]: message };
+    });
+  }, []);
+
+  const setValues = useCallback((next: Values) => {
+    valuesRef.current = next;
+    setValuesState(next);
+  }, []);
+
+  const validateOne = useCallback((name: keyof Values & string) => {
+    const field = fieldsRef.current.find((f) => f.name === name);
+    if (!field) return;
+    const current = valuesRef.current;
+    const message = isFieldVisible(field, current)
+      ? validateField(field, current[name], current, tRef.current)
+      : undefined;
+    setErrors((prev) => (prev[name] === message ? prev : { ...prev, [name]: message }));
+  }, []);
+
+  const validate = useCallback(() => {
+    const next = validateValues(fieldsRef.current, valuesRef.current, tRef.current);
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  }, []);
+
+  const reset = useCallback(() => {
+    valuesRef.current = initial.current;
+    setValuesState(initial.current);
+    setErrors({});
+  }, []);
+
+  const visibleValues = useCallback(() => {
+    const current = valuesRef.current;
+    const out: FormValues = { ...current };
+    for (const field of fieldsRef.current) {
+      if (!isFieldVisible(field, current)) delete out[field.name];
+    }
+    return out as Values;
+  }, []);
+
+  return { values, errors, setValue, setValues, validateOne, validate, reset, visibleValues };
+}

@@ -1,0 +1,14 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A translator as the kit needs it: a key of the `core` namespace plus interpolation values. */
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** `t` for the kit's own strings (`core` namespace, keys under `ui.`). Interpolated values are never HTML-escaped: React escapes. */
+export function useUiT(): Translate {
+  const { t } = useTranslation('core');
+  return useMemo<Translate>(
+    () => (key, values) => String(t(key, { ...values, interpolation: { escapeValue: false } })),
+    [t],
+  );
+}

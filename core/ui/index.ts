@@ -1,0 +1,42 @@
+// Jumpgate console UI kit. Strings come from the `core` namespace, keys `ui.*`.
+export { ConfirmDialog, ConfirmHost, confirm, useConfirm, useConfirmDelete } from './ConfirmDialog';
+export type { ConfirmDialogProps, ConfirmOptions } from './ConfirmDialog';
+export { DangerButton } from './DangerButton';
+export { Descriptions } from './Descriptions';
+export type { DescriptionItem, DescriptionsProps } from './Descriptions';
+export { DetailTabs } from './DetailTabs';
+export type { DetailTab, DetailTabsProps } from './DetailTabs';
+export { EmptyState } from './EmptyState';
+export type { EmptyStateProps } from './EmptyState';
+export { formatBytes, formatDateTime, formatDuration, fromNow, useFormatDuration } from './format';
+export type { Translate } from './i18n';
+export { FormDialog } from './form/FormDialog';
+export type { FormDialogProps } from './form/FormDialog';
+export { FormFields } from './form/FormFields';
+export type { FormFieldsProps } from './form/FormFields';
+export type { FieldOption, FieldType, FormErrors, FormField, FormValues } from './form/types';
+export { useFormState } from './form/useFormState';
+export type { FormState } from './form/useFormState';
+export { isEmptyValue, validateField, validateValues } from './form/validation';
+export { NOTIFICATION_TIMEOUT, NotificationHost, TOAST_TIMEOUT } from './NotificationHost';
+export type { NotificationHostProps, NotifyBus, NotifyEvent } from './NotificationHost';
+export { PageContainer, PageHeader } from './PageContainer';
+export type { PageContainerProps, PageHeaderProps } from './PageContainer';
+export { StatusBadge } from './StatusBadge';
+export type { StatusBadgeProps, StatusTone } from './StatusBadge';
+export { columnSettingsKey } from './columnSettings';
+export type { ColumnsState } from './columnSettings';
+export { ServerTable, useReloadTable } from './table/ServerTable';
+export type {
+  BatchAction,
+  PageParams,
+  PageQuery,
+  PageResult,
+  RowId,
+  SearchField,
+  SearchFieldOption,
+  ServerTableColumn,
+  ServerTableHandle,
+  ServerTableProps,
+  SortOrder,
+} from './table/types';

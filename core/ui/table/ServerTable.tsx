@@ -1,0 +1,433 @@
+import {
+  Button,
+  makeStyles,
+  Menu,
+  MenuItemCheckbox,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  mergeClasses,
+  ProgressBar,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  TableSelectionCell,
+  Text,
+  Tooltip,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowClockwiseRegular, TableSettingsRegular } from '@fluentui/react-icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CSSProperties, useImperativeHandle, useMemo, useState } from 'react';
+import { EmptyState } from '../EmptyState';
+import { useUiT } from '../i18n';
+import { useDangerStyles } from '../styles';
+import { useColumnsState } from '../columnSettings';
+import { initialSearchValues, SearchForm, type SearchValues } from './SearchForm';
+import { Pager } from './Pager';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+  type PageQuery,
+  type RowId,
+  type ServerTableColumn,
+  type ServerTableProps,
+  type SortOrder,
+} from './types';
+
+const useStyles = makeStyles({
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    padding: tokens.spacingVerticalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalS,
+    marginBottom: tokens.spacingVerticalM,
+  },
+  title: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, marginRight: 'auto' },
+  tools: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS },
+  batch: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalS,
+    marginBottom: tokens.spacingVerticalS,
+  },
+  scroll: { overflowX: 'auto', position: 'relative' },
+  progress: { position: 'absolute', top: 0, left: 0, right: 0 },
+  full: { textAlign: 'center' },
+  error: { marginBottom: tokens.spacingVerticalM },
+});
+
+/** Reloads every page of a ServerTable (or any query) with this base key, e.g. after a mutation. */
+export function useReloadTable(queryKey: readonly unknown[]): () => Promise<void> {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey });
+}
+
+interface Sort {
+  field: string;
+  order: SortOrder;
+}
+
+const NO_SORT: Sort = { field: '', order: '' };
+
+function nextSort(current: Sort, field: string): Sort {
+  if (current.field !== field) return { field, order: 'ascend' };
+  if (current.order === 'ascend') return { field, order: 'descend' };
+  return NO_SORT;
+}
+
+function cellStyle<Row>(c: ServerTableColumn<Row>): CSSProperties | undefined {
+  if (c.width === undefined && c.minWidth === undefined) return undefined;
+  return { width: c.width, minWidth: c.minWidth };
+}
+
+function compact(values: SearchValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) if (v !== '') out[k] = v;
+  return out;
+}
+
+/**
+ * A server-paged table: search form, sort, selection with batch actions, column settings, pager.
+ * Requests `fetchPage({pageIndex, pageSize, order, field, ...search, ...extraParams})` through TanStack Query.
+ */
+export function ServerTable<Row>(props: ServerTableProps<Row>) {
+  const {
+    tableKey,
+    title,
+    columns,
+    queryKey,
+    fetchPage,
+    getRowId,
+    searchFields,
+    batchActions,
+    toolbar,
+    rowActions,
+    rowActionsWidth,
+    indexColumn,
+    rowLabel,
+    defaultPageSize = DEFAULT_PAGE_SIZE,
+    pageSizeOptions = PAGE_SIZE_OPTIONS,
+    extraParams,
+    ref,
+  } = props;
+  const selectable = props.selectable ?? (batchActions !== undefined && batchActions.length > 0);
+  const styles = useStyles();
+  const danger = useDangerStyles();
+  const t = useUiT();
+  const client = useQueryClient();
+
+  const [pageIndex, setPageIndex] = useState(1);
+  const [pageSize, setPageSize] = useState(defaultPageSize);
+  const [sort, setSort] = useState<Sort>(NO_SORT);
+  const [draft, setDraft] = useState<SearchValues>(() => initialSearchValues(searchFields ?? []));
+  const [filters, setFilters] = useState<Record<string, string>>(() =>
+    compact(initialSearchValues(searchFields ?? [])),
+  );
+  const [columnsState, setColumnsState] = useColumnsState(tableKey);
+
+  const query = useMemo<PageQuery>(
+    () => ({ ...extraParams, ...filters, pageIndex, pageSize, order: sort.order, field: sort.field }),
+    [extraParams, filters, pageIndex, pageSize, sort],
+  );
+  const queryKeyString = JSON.stringify(query);
+
+  const result = useQuery({
+    queryKey: [...queryKey, query],
+    queryFn: () => fetchPage(query),
+    placeholderData: keepPreviousData,
+  });
+  const items = result.data?.items ?? [];
+  const total = result.data?.total ?? 0;
+
+  // Selection belongs to the request it was made on: a new page, sort or search starts empty.
+  const [selection, setSelection] = useState<{ on: string; ids: ReadonlySet<RowId> }>({ on: '', ids: new Set() });
+  const selectedSet = selection.on === queryKeyString ? selection.ids : new Set<RowId>();
+  const selectedRows = items.filter((row) => selectedSet.has(getRowId(row)));
+  const selectedIds = selectedRows.map(getRowId);
+  const setSelected = (ids: ReadonlySet<RowId>) => setSelection({ on: queryKeyString, ids });
+  const clearSelection = () => setSelection({ on: '', ids: new Set() });
+
+  const reload = async () => {
+    await client.invalidateQueries({ queryKey });
+  };
+
+  useImperativeHandle(ref, () => ({ reload, clearSelection }));
+
+  const isVisible = (c: ServerTableColumn<Row>) => {
+    if (c.hideable === false) return true;
+    const show = columnsState[c.key]?.show;
+    return show === undefined ? !c.defaultHidden : show;
+  };
+  const visibleColumns = columns.filter(isVisible);
+  const hideable = columns.filter((c) => c.hideable !== false);
+  const colCount = visibleColumns.length + (selectable ? 1 : 0) + (indexColumn ? 1 : 0) + (rowActions ? 1 : 0);
+
+  const allSelected = items.length > 0 && selectedRows.length === items.length;
+  const someSelected = selectedRows.length > 0 && !allSelected;
+
+  const toggleRow = (id: RowId) => {
+    const next = new Set(selectedSet);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(items.map(getRowId)));
+
+  const [runningAction, setRunningAction] = useState<string>();
+  const runBatch = async (key: string, run: () => void | Promise<void>) => {
+    setRunningAction(key);
+    try {
+      await run();
+    } finally {
+      setRunningAction(undefined);
+      clearSelection();
+    }
+  };
+
+  const loadingFirst = result.isPending;
+  const showError = result.isError;
+  const errorMessage = result.error instanceof Error ? result.error.message : undefined;
+
+  let body: React.ReactNode;
+  if (loadingFirst) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={colCount} className={styles.full}>
+          <Spinner size="small" label={t('ui.loading')} />
+        </TableCell>
+      </TableRow>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={colCount} className={styles.full}>
+          {showError ? null : <EmptyState />}
+        </TableCell>
+      </TableRow>
+    );
+  } else {
+    body = items.map((row, index) => {
+      const id = getRowId(row);
+      const selected = selectedSet.has(id);
+      return (
+        <TableRow key={String(id)} aria-selected={selectable ? selected : undefined}>
+          {selectable ? (
+            <TableSelectionCell
+              checked={selected}
+              onClick={() => toggleRow(id)}
+              checkboxIndicator={{ 'aria-label': rowLabel ? rowLabel(row) : t('ui.selectRow') }}
+            />
+          ) : null}
+          {indexColumn ? <TableCell>{(pageIndex - 1) * pageSize + index + 1}</TableCell> : null}
+          {visibleColumns.map((c) => (
+            <TableCell key={c.key} style={cellStyle(c)}>
+              {c.render(row, index)}
+            </TableCell>
+          ))}
+          {rowActions ? <TableCell>{rowActions(row)}</TableCell> : null}
+        </TableRow>
+      );
+    });
+  }
+
+  return (
+    <div>
+      {searchFields && searchFields.length > 0 ? (
+        <SearchForm
+          fields={searchFields}
+          values={draft}
+          onChange={setDraft}
+          onSubmit={() => {
+            setFilters(compact(draft));
+            setPageIndex(1);
+          }}
+          onReset={() => {
+            const initial = initialSearchValues(searchFields);
+            setDraft(initial);
+            setFilters(compact(initial));
+            setPageIndex(1);
+          }}
+        />
+      ) : null}
+      <div className={styles.card}>
+        <div className={styles.header}>
+          {title ? (
+            <Text as="h2" className={styles.title}>
+              {title}
+            </Text>
+          ) : (
+            <span className={styles.title} />
+          )}
+          <div className={styles.tools}>
+            {toolbar}
+            <Tooltip content={t('ui.refresh')} relationship="label">
+              <Button
+                appearance="subtle"
+                icon={<ArrowClockwiseRegular />}
+                disabled={result.isFetching}
+                onClick={() => {
+                  void result.refetch();
+                }}
+              />
+            </Tooltip>
+            {hideable.length > 0 ? (
+              <Menu
+                checkedValues={{ columns: columns.filter(isVisible).map((c) => c.key) }}
+                onCheckedValueChange={(_, data) => {
+                  const next = { ...columnsState };
+                  for (const c of hideable) next[c.key] = { ...next[c.key], show: data.checkedItems.includes(c.key) };
+                  setColumnsState(next);
+                }}
+              >
+                <MenuTrigger disableButtonEnhancement>
+                  <Tooltip content={t('ui.columnSettings')} relationship="label">
+                    <Button appearance="subtle" icon={<TableSettingsRegular />} />
+                  </Tooltip>
+                </MenuTrigger>
+                <MenuPopover>
+                  <MenuList>
+                    {columns.map((c) => (
+                      <MenuItemCheckbox key={c.key} name="columns" value={c.key} disabled={c.hideable === false}>
+                        {c.header}
+                      </MenuItemCheckbox>
+                    ))}
+                  </MenuList>
+                </MenuPopover>
+              </Menu>
+            ) : null}
+          </div>
+        </div>
+        {selectable && batchActions && batchActions.length > 0 ? (
+          <div className={styles.batch}>
+            {batchActions.map((a) => (
+              <Button
+                key={a.key}
+                icon={runningAction === a.key ? <Spinner size="tiny" /> : a.icon}
+                appearance={a.danger ? 'primary' : 'secondary'}
+                className={mergeClasses(a.danger && danger.primary)}
+                disabled={selectedIds.length === 0 || runningAction !== undefined}
+                onClick={() => runBatch(a.key, () => a.onClick(selectedIds, selectedRows))}
+              >
+                {a.label}
+              </Button>
+            ))}
+            {selectedIds.length > 0 ? (
+              <>
+                <Text>{t('ui.selected', { count: selectedIds.length })}</Text>
+                <Button appearance="transparent" onClick={clearSelection}>
+                  {t('ui.clearSelection')}
+                </Button>
+              </>
+            ) : null}
+          </div>
+        ) : null}
+        {showError ? (
+          <MessageBar intent="error" className={styles.error}>
+            <MessageBarBody>
+              <MessageBarTitle>{t('ui.loadFailed')}</MessageBarTitle>
+              {errorMessage}
+            </MessageBarBody>
+            <MessageBarActions>
+              <Button
+                onClick={() => {
+                  void result.refetch();
+                }}
+              >
+                {t('ui.retry')}
+              </Button>
+            </MessageBarActions>
+          </MessageBar>
+        ) : null}
+        <div className={styles.scroll}>
+          {result.isFetching && !loadingFirst ? (
+            <ProgressBar className={styles.progress} thickness="medium" aria-label={t('ui.loading')} />
+          ) : null}
+          <Table aria-label={typeof title === 'string' ? title : undefined} aria-busy={result.isFetching}>
+            <TableHeader>
+              <TableRow>
+                {selectable ? (
+                  <TableSelectionCell
+                    type="checkbox"
+                    checked={allSelected ? true : someSelected ? 'mixed' : false}
+                    onClick={toggleAll}
+                    checkboxIndicator={{ 'aria-label': t('ui.selectAll') }}
+                    invisible={items.length === 0}
+                  />
+                ) : null}
+                {indexColumn ? <TableHeaderCell style={{ width: 64 }}>{t('ui.index')}</TableHeaderCell> : null}
+                {visibleColumns.map((c) => {
+                  if (!c.sortField) {
+                    return (
+                      <TableHeaderCell key={c.key} style={cellStyle(c)}>
+                        {c.header}
+                      </TableHeaderCell>
+                    );
+                  }
+                  const field = c.sortField;
+                  const direction =
+                    sort.field === field && sort.order
+                      ? sort.order === 'ascend'
+                        ? 'ascending'
+                        : 'descending'
+                      : undefined;
+                  return (
+                    <TableHeaderCell
+                      key={c.key}
+                      style={cellStyle(c)}
+                      sortable
+                      sortDirection={direction}
+                      button={{
+                        onClick: () => {
+                          setSort(nextSort(sort, field));
+                          setPageIndex(1);
+                        },
+                      }}
+                    >
+                      {c.header}
+                    </TableHeaderCell>
+                  );
+                })}
+                {rowActions ? (
+                  <TableHeaderCell style={rowActionsWidth !== undefined ? { width: rowActionsWidth } : undefined}>
+                    {t('ui.actions')}
+                  </TableHeaderCell>
+                ) : null}
+              </TableRow>
+            </TableHeader>
+            <TableBody>{body}</TableBody>
+          </Table>
+        </div>
+        <Pager
+          pageIndex={pageIndex}
+          pageSize={pageSize}
+          total={total}
+          pageSizeOptions={pageSizeOptions}
+          onPageChange={setPageIndex}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPageIndex(1);
+          }}
+        />
+      </div>
+    </div>
+  );
+}

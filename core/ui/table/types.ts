@@ -1,0 +1,107 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { ReactElement, ReactNode } from 'react';
+
+export type SortOrder = 'ascend' | 'descend' | '';
+
+/** The paging parameters of every 1.3.9 list call (`GET /<group>/paging?…`). */
+export interface PageParams {
+  /** 1-based. */
+  pageIndex: number;
+  pageSize: number;
+  order: SortOrder;
+  /** Sort field, '' when unsorted. */
+  field: string;
+}
+
+/** Paging parameters plus the applied search values (empty values are left out). */
+export type PageQuery = PageParams & { [filter: string]: string | number };
+
+export interface PageResult<Row> {
+  total: number;
+  items: Row[];
+}
+
+export type RowId = string | number;
+
+export interface ServerTableColumn<Row> {
+  /** Unique per table; also the key in the persisted column settings. */
+  key: string;
+  /** Already translated. */
+  header: string;
+  render: (row: Row, index: number) => ReactNode;
+  /** Server sort field; makes the header a sort button (ascend → descend → none). */
+  sortField?: string;
+  width?: number | string;
+  minWidth?: number | string;
+  /** Listed in 列设置 and may be hidden (default true). */
+  hideable?: boolean;
+  /** Hidden until the user shows it in 列设置. */
+  defaultHidden?: boolean;
+}
+
+export interface SearchFieldOption {
+  value: string;
+  label: string;
+}
+
+export interface SearchField {
+  /** Query parameter name. */
+  name: string;
+  /** Already translated. */
+  label: string;
+  /** `text` (default), `select` (with a leading 全部), `radio` (segmented, with a leading 全部 unless `allowAll` is false). */
+  type?: 'text' | 'select' | 'radio';
+  options?: readonly SearchFieldOption[];
+  placeholder?: string;
+  /** Initial and reset value. */
+  defaultValue?: string;
+  /** For select and radio: offer 全部 (value ''). Default true. */
+  allowAll?: boolean;
+}
+
+export interface BatchAction<Row> {
+  key: string;
+  label: string;
+  icon?: ReactElement;
+  danger?: boolean;
+  /** Selection is cleared once the returned promise settles. */
+  onClick: (ids: RowId[], rows: Row[]) => void | Promise<void>;
+}
+
+export interface ServerTableHandle {
+  /** Invalidates the table's base query key (every page, every filter) and refetches the shown page. */
+  reload: () => Promise<void>;
+  clearSelection: () => void;
+}
+
+export interface ServerTableProps<Row> {
+  /** Column settings are kept in `localStorage['cs-<tableKey>']`. */
+  tableKey: string;
+  title?: ReactNode;
+  columns: readonly ServerTableColumn<Row>[];
+  /** Base key; the page query is `[...queryKey, query]`, so invalidating the base key reloads the table. */
+  queryKey: QueryKey;
+  fetchPage: (query: PageQuery) => Promise<PageResult<Row>>;
+  getRowId: (row: Row) => RowId;
+  searchFields?: readonly SearchField[];
+  /** Row checkboxes; enabled automatically when `batchActions` are given. */
+  selectable?: boolean;
+  batchActions?: readonly BatchAction<Row>[];
+  /** Extra buttons at the right of the title, e.g. 新建. */
+  toolbar?: ReactNode;
+  /** Content of the 操作 column. */
+  rowActions?: (row: Row) => ReactNode;
+  rowActionsWidth?: number | string;
+  /** A first row-number column (ProTable's indexBorder). */
+  indexColumn?: boolean;
+  /** Accessible name of a row's checkbox (default 选择此行). */
+  rowLabel?: (row: Row) => string;
+  defaultPageSize?: number;
+  pageSizeOptions?: readonly number[];
+  /** Extra fixed query parameters sent with every request (e.g. a parent id). */
+  extraParams?: Readonly<Record<string, string | number>>;
+  ref?: React.Ref<ServerTableHandle>;
+}
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZE_OPTIONS: readonly number[] = [10, 20, 50, 100];

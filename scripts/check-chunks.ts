@@ -1,0 +1,42 @@
+// After `vite build`: every plugin has its own on-demand chunk `static/plugin-<id>-*.js`, and no plugin
+// pages are in the entry chunk or its static imports. Exit code 1 with a clear message otherwise.
+import { entryKey, pagesKey, pluginIds, readManifest, staticClosure } from './manifest';
+
+const manifest = readManifest();
+const entry = entryKey(manifest);
+const closure = new Set(staticClosure(manifest, entry));
+const problems: string[] = [];
+
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.file.startsWith('static/')) problems.push(`${key}: chunk ${chunk.file} is not under /static/`);
+}
+
+const ids = pluginIds();
+for (const id of ids) {
+  const key = pagesKey(manifest, id);
+  if (!key) {
+    problems.push(`plugin "${id}": no chunk for plugins/${id}/pages.ts(x) — is \`load: () => import('./pages')\` in its index.ts?`);
+    continue;
+  }
+  const chunk = manifest[key]!;
+  if (!chunk.isDynamicEntry) problems.push(`plugin "${id}": ${key} is not a dynamic (on-demand) chunk`);
+  if (!new RegExp(`^static/plugin-${id}-[^/]+\\.js$`).test(chunk.file)) {
+    problems.push(`plugin "${id}": chunk is named ${chunk.file}, expected static/plugin-${id}-<hash>.js`);
+  }
+  if (closure.has(key)) problems.push(`plugin "${id}": its pages are statically reachable from the entry chunk`);
+  for (const imported of staticClosure(manifest, key)) {
+    const other = ids.find((o) => o !== id && pagesKey(manifest, o) === imported);
+    if (other) problems.push(`plugin "${id}": its chunk statically imports plugin "${other}"'s pages`);
+  }
+}
+// Any module under plugins/ other than a descriptor must not be bundled into the entry closure.
+for (const key of closure) {
+  if (/^plugins\/[^/]+\/(?!index\.ts$)/.test(key)) problems.push(`entry closure contains plugin module ${key}`);
+}
+
+if (problems.length > 0) {
+  console.error(`✗ chunk check failed (${problems.length}):`);
+  for (const problem of problems) console.error(`  - ${problem}`);
+  process.exit(1);
+}
+console.log(`✓ chunk check: ${ids.length} plugin(s), each in its own static/plugin-<id>-*.js chunk; entry closure holds no plugin pages.`);

@@ -1,0 +1,57 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { frameworkError, installErrorHandlers } from './http/errors.ts';
+import { type Module, registerModules } from './http/routes.ts';
+import { installSecurityHeaders } from './http/security.ts';
+import { installStatic } from './http/static.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { modules as defaultModules } from './modules/index.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  /** Opened and migrated (db/index.ts) and seeded (db/seed.ts) by the caller. */
+  db: Db;
+  clock?: Clock;
+  /** Fastify logger options; off when absent (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the module list (tests add probe modules). */
+  modules?: readonly Module[];
+}
+
+/** The whole HTTP app, not listening: main.ts listens, tests use `inject`. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, db, clock = systemClock } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    logController: new LogController({ disableRequestLogging: true }), // errors are logged, requests are not
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    frameworkErrors: frameworkError,
+  });
+
+  // Only JSON and form bodies: anything else is a 415, not a string handed to a handler.
+  app.removeContentTypeParser('text/plain');
+  // An empty JSON body (POST without payload but with the header) is "no body", not an error.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    json(req, text, done);
+  });
+  // 1.3.9 takes a few form posts (e.g. the admin's change-password); plain key → value.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.decorateRequest('principal', null);
+  installSecurityHeaders(app);
+  installErrorHandlers(app);
+  registerModules(app, { db, config, clock, log: app.log }, opts.modules ?? defaultModules);
+  await installStatic(app, config.distDir);
+  return app;
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Folder holding the database file (and, later, recordings and storages). */
+  dataDir: string;
+  /** `sqlite:<file>`; other schemes are refused until their dialect exists. */
+  database: string;
+  /** Built console (vite `dist/`). */
+  distDir: string;
+  brand: { name: string; description: string; copyright: string };
+  /** Password given to the admin account created on an empty database; generated when absent. */
+  adminPassword?: string;
+  /** Trust X-Forwarded-For for the client IP (only behind a reverse proxy you control). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** `host:port` or `[v6]:port`. */
+export function parseAddr(addr: string): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]|([^:]*)):(\d{1,5})$/.exec(addr.trim());
+  const port = Number(m?.[3]);
+  if (!m || port > 65535) throw new ConfigError(`invalid address "${addr}": expected host:port, e.g. 127.0.0.1:8088`);
+  return { host: m[1] ?? (m[2] || '127.0.0.1'), port };
+}
+
+function flag(argv: string[], name: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === `--${name}`) {
+      const v = argv[i + 1];
+      if (v === undefined || v.startsWith('--')) throw new ConfigError(`--${name} needs a value`);
+      return v;
+    }
+    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
+
+/** Flags win over environment variables, which win over defaults. */
+export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Config {
+  const { host, port } = parseAddr(flag(argv, 'addr') ?? env.JUMPGATE_ADDR ?? '127.0.0.1:8088');
+  const dataDir = path.resolve(flag(argv, 'data') ?? env.JUMPGATE_DATA ?? './data');
+  const database = env.JUMPGATE_DATABASE || `sqlite:${path.join(dataDir, 'jumpgate.db')}`;
+  if (!database.startsWith('sqlite:')) throw new ConfigError(`JUMPGATE_DATABASE: only sqlite:<file> is supported so far, got "${database}"`);
+  const year = new Date().getFullYear();
+  return {
+    host,
+    port,
+    dataDir,
+    database,
+    distDir: path.join(REPO_ROOT, 'dist'),
+    brand: {
+      name: env.JUMPGATE_BRAND_NAME || 'Jumpgate',
+      description: env.JUMPGATE_BRAND_DESCRIPTION || '远程访问堡垒机',
+      copyright: env.JUMPGATE_BRAND_COPYRIGHT || `Copyright © ${year} Jumpgate`,
+    },
+    adminPassword: env.JUMPGATE_ADMIN_PASSWORD || undefined,
+    trustProxy: truthy(env.JUMPGATE_TRUST_PROXY),
+  };
+}

@@ -1,0 +1,120 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+
+/*
+ * Versioned migrations, in code (no files to find at run time). Append new ones with the next number;
+ * never edit one that has shipped. Names are snake_case: the CamelCasePlugin leaves them unchanged.
+ * Only portable column types: text, integer, bigint.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's DB type.
+type AnyDb = Kysely<any>;
+
+const m001_initial: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('username', 'text', (c) => c.notNull().unique())
+      .addColumn('password', 'text', (c) => c.notNull())
+      .addColumn('nickname', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('totp_secret', 'text', (c) => c.notNull().defaultTo('-'))
+      .addColumn('online', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('enabled'))
+      .addColumn('type', 'text', (c) => c.notNull().defaultTo('user'))
+      .addColumn('mail', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('source', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('roles')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull().defaultTo('new'))
+      .addColumn('deletable', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('modifiable', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('users_roles_ref')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('role_id', 'text', (c) => c.notNull().references('roles.id').onDelete('cascade'))
+      .execute();
+    await db.schema.createIndex('users_roles_ref_user').on('users_roles_ref').columns(['user_id', 'role_id']).unique().execute();
+    await db.schema.createIndex('users_roles_ref_role').on('users_roles_ref').column('role_id').execute();
+
+    // menu_id has no foreign key: the menu tree is code (modules/menus/tree.ts), as in 1.3.9.
+    await db.schema
+      .createTable('roles_menus_ref')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('role_id', 'text', (c) => c.notNull().references('roles.id').onDelete('cascade'))
+      .addColumn('menu_id', 'text', (c) => c.notNull())
+      .addColumn('checked', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema.createIndex('roles_menus_ref_role').on('roles_menus_ref').columns(['role_id', 'menu_id']).unique().execute();
+
+    await db.schema
+      .createTable('user_groups')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('user_group_members')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('user_group_id', 'text', (c) => c.notNull().references('user_groups.id').onDelete('cascade'))
+      .execute();
+    await db.schema.createIndex('user_group_members_group').on('user_group_members').columns(['user_group_id', 'user_id']).unique().execute();
+    await db.schema.createIndex('user_group_members_user').on('user_group_members').column('user_id').execute();
+
+    await db.schema
+      .createTable('login_logs')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('username', 'text', (c) => c.notNull())
+      .addColumn('client_ip', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('client_user_agent', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('login_time', 'bigint', (c) => c.notNull())
+      .addColumn('logout_time', 'bigint')
+      .addColumn('remember', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    await db.schema.createIndex('login_logs_login_time').on('login_logs').column('login_time').execute();
+
+    await db.schema
+      .createTable('access_token')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
+      .addColumn('token', 'text', (c) => c.notNull().unique())
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('properties')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('tokens')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('login_log_id', 'text', (c) => c.notNull())
+      .addColumn('remember', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('refreshed_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('tokens_user').on('tokens').column('user_id').execute();
+  },
+};
+
+export const migrations: Record<string, Migration> = {
+  '001_initial': m001_initial,
+};
+
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

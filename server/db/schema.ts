@@ -1,0 +1,115 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Table types, camelCase (the CamelCasePlugin maps them to the snake_case columns).
+ * Conventions that keep the SQL portable to PostgreSQL:
+ *   - timestamps are epoch milliseconds (bigint), null = unset; the wire format is made by lib/time.ts;
+ *   - booleans are integers 0/1 (better-sqlite3 cannot bind JS booleans).
+ */
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** bcrypt hash; never leaves the server. */
+  password: string;
+  nickname: string;
+  /** base32 secret, or '-' / '' = TOTP off; never leaves the server. */
+  totpSecret: string;
+  online: number;
+  status: 'enabled' | 'disabled';
+  type: 'user' | 'admin' | '';
+  mail: string;
+  source: string;
+  created: number;
+}
+
+export interface UsersRolesRefTable {
+  id: string;
+  userId: string;
+  roleId: string;
+}
+
+export interface RolesTable {
+  id: string;
+  name: string;
+  type: 'default' | 'new';
+  deletable: number;
+  modifiable: number;
+  created: number;
+}
+
+export interface RolesMenusRefTable {
+  id: string;
+  roleId: string;
+  menuId: string;
+  checked: number;
+}
+
+export interface UserGroupsTable {
+  id: string;
+  name: string;
+  created: number;
+}
+
+export interface UserGroupMembersTable {
+  id: string;
+  userId: string;
+  userGroupId: string;
+}
+
+export interface LoginLogsTable {
+  /** A fresh UUID, never the token (1.3.9 used the token and leaked it through the list). */
+  id: string;
+  username: string;
+  clientIp: string;
+  clientUserAgent: string;
+  loginTime: number;
+  logoutTime: number | null;
+  remember: number;
+  state: '1' | '0';
+  reason: string;
+}
+
+export interface AccessTokenTable {
+  id: string;
+  userId: string;
+  token: string;
+  created: number;
+}
+
+export interface PropertiesTable {
+  name: string;
+  value: string;
+}
+
+/** Login sessions. `id` is the SHA-256 of the token, so a database leak does not leak live tokens. */
+export interface TokensTable {
+  id: string;
+  userId: string;
+  loginLogId: string;
+  remember: number;
+  created: number;
+  /** When the token dies unless used again (sliding). */
+  expiresAt: number;
+  /** Last time expiresAt was pushed forward; lets requests skip the write within a minute. */
+  refreshedAt: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  usersRolesRef: UsersRolesRefTable;
+  roles: RolesTable;
+  rolesMenusRef: RolesMenusRefTable;
+  userGroups: UserGroupsTable;
+  userGroupMembers: UserGroupMembersTable;
+  loginLogs: LoginLogsTable;
+  accessToken: AccessTokenTable;
+  properties: PropertiesTable;
+  tokens: TokensTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Role = Selectable<RolesTable>;
+export type LoginLog = Selectable<LoginLogsTable>;

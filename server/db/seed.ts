@@ -1,0 +1,114 @@
+import { ALL_MENU_KEYS, type MenuKey, withDescendants } from '../modules/menus/tree.ts';
+import { SUPER_ADMIN_ID } from '../modules/menus/effective.ts';
+import { sign, uuid } from '../lib/ids.ts';
+import { generatePassword, hashPassword } from '../lib/password.ts';
+import type { Db } from './index.ts';
+
+/** The built-in roles of contract §4.2, with the keys 1.3.9 meant (its lists named keys that do not exist: quirk 9). */
+export const DEFAULT_ROLES: { id: string; name: string; menus: readonly MenuKey[] }[] = [
+  { id: 'system-administrator', name: '系统管理员', menus: ALL_MENU_KEYS },
+  {
+    id: 'audit-administrator',
+    name: '审计管理员',
+    menus: [
+      'dashboard',
+      'session-audit',
+      ...withDescendants('online-session', 'offline-session'),
+      'log-audit',
+      ...withDescendants('login-log', 'storage-log'),
+      'session-command',
+    ],
+  },
+  { id: 'security-administrator', name: '安全管理员', menus: ['security', ...withDescendants('access-security', 'login-policy')] },
+];
+
+/** Contract §4.4, created only when absent. */
+export const DEFAULT_PROPERTIES: Record<string, string> = {
+  'enable-recording': 'true',
+  'font-name': 'menlo',
+  'font-size': '12',
+  'color-scheme': 'gray-black',
+  'enable-wallpaper': 'true',
+  'enable-theming': 'true',
+  'enable-font-smoothing': 'true',
+  'enable-full-window-drag': 'true',
+  'enable-desktop-composition': 'true',
+  'enable-menu-animations': 'true',
+  'disable-bitmap-caching': 'false',
+  'disable-offscreen-caching': 'false',
+  'cron-log-saved-limit': '360',
+  'login-log-saved-limit': '360',
+  'session-saved-limit': '360',
+  'user-default-storage-size': '5120',
+};
+
+export interface SeedResult {
+  /** Set only when the admin account was just created with a generated password (print it once). */
+  generatedAdminPassword?: string;
+}
+
+/** Runs at every start; idempotent. */
+export async function seed(db: Db, opts: { adminPassword?: string; now: number }): Promise<SeedResult> {
+  const { now } = opts;
+  const result: SeedResult = {};
+
+  await db.transaction().execute(async (trx) => {
+    // Built-in roles are forced back to their definition at every start (as 1.3.9).
+    for (const role of DEFAULT_ROLES) {
+      const fields = { name: role.name, type: 'default' as const, deletable: 0, modifiable: 0 };
+      await trx
+        .insertInto('roles')
+        .values({ id: role.id, ...fields, created: now })
+        .onConflict((oc) => oc.column('id').doUpdateSet(fields))
+        .execute();
+      await trx.deleteFrom('rolesMenusRef').where('roleId', '=', role.id).execute();
+      await trx
+        .insertInto('rolesMenusRef')
+        .values(role.menus.map((menuId) => ({ id: sign([role.id, menuId]), roleId: role.id, menuId, checked: 1 })))
+        .execute();
+    }
+
+    const present = new Set((await trx.selectFrom('properties').select('name').execute()).map((p) => p.name));
+    const missing = Object.entries(DEFAULT_PROPERTIES).filter(([name]) => !present.has(name));
+    if (missing.length) await trx.insertInto('properties').values(missing.map(([name, value]) => ({ name, value }))).execute();
+
+    const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (!anyUser) {
+      const password = opts.adminPassword ?? generatePassword();
+      if (!opts.adminPassword) result.generatedAdminPassword = password;
+      await trx
+        .insertInto('users')
+        .values({
+          id: SUPER_ADMIN_ID,
+          username: 'admin',
+          password: await hashPassword(password),
+          nickname: '超级管理员',
+          totpSecret: '-',
+          online: 0,
+          status: 'enabled',
+          type: 'admin',
+          mail: '',
+          source: '',
+          created: now,
+        })
+        .execute();
+    }
+
+    await trx.updateTable('users').set({ type: 'user' }).where('type', '=', '').execute();
+
+    // Admin-type users without any role get the system administrator (as 1.3.9).
+    const roleless = await trx
+      .selectFrom('users as u')
+      .select('u.id')
+      .where('u.type', '=', 'admin')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('usersRolesRef as r').select('r.id').whereRef('r.userId', '=', 'u.id'))))
+      .execute();
+    if (roleless.length) {
+      await trx
+        .insertInto('usersRolesRef')
+        .values(roleless.map((u) => ({ id: uuid(), userId: u.id, roleId: 'system-administrator' })))
+        .execute();
+    }
+  });
+  return result;
+}

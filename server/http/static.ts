@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const NOT_BUILT =
+  'The Jumpgate console is not built (no index.html in the dist folder).\n' +
+  'Run `npm start` (it builds the console when needed) or `npm run build`, then reload.\n' +
+  'The API is running.\n';
+
+/**
+ * The built console: `/` → index.html, never cached (so a deploy shows at once); `/static/*` → hashed
+ * assets, cached for a year as immutable; `/favicon.ico`. A missing build gives a plain explanation.
+ */
+export async function installStatic(app: FastifyInstance, distDir: string): Promise<void> {
+  const index = path.join(distDir, 'index.html');
+  app.get('/', async (_req, reply) => {
+    let html: Buffer;
+    try {
+      // Read per request: small, and picks up a rebuild without a restart.
+      html = await fs.promises.readFile(index);
+    } catch {
+      return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+
+  app.get('/favicon.ico', async (_req, reply) => {
+    try {
+      const icon = await fs.promises.readFile(path.join(distDir, 'favicon.ico'));
+      return reply.header('cache-control', 'public, max-age=86400').type('image/x-icon').send(icon);
+    } catch {
+      return reply.callNotFound();
+    }
+  });
+
+  const assets = path.join(distDir, 'static');
+  if (fs.existsSync(assets)) {
+    await app.register(fastifyStatic, {
+      root: assets,
+      prefix: '/static/',
+      index: false,
+      decorateReply: false,
+      cacheControl: false, // set below, so the header is exactly ours
+      setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { pathToFileURL } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { seed } from './db/seed.ts';
+
+/** Starts Jumpgate: config from flags and environment, database migrated and seeded, then listen. */
+export async function main(argv = process.argv.slice(2), env = process.env): Promise<void> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log('usage: tsx server/main.ts [--addr host:port] [--data folder]   (environment: see docs/SERVER.md)');
+    return;
+  }
+  const config = loadConfig(argv, env);
+  const db = await openDatabase(config.database);
+  const seeded = await seed(db, { adminPassword: config.adminPassword, now: Date.now() });
+  if (seeded.generatedAdminPassword) {
+    // Shown once: it is not stored anywhere in clear.
+    console.log(`Jumpgate: created the administrator account — username: admin  password: ${seeded.generatedAdminPassword}  (change it after the first login)`);
+  }
+  const app = await buildApp({ config, db, logger: { level: env.JUMPGATE_LOG_LEVEL || 'info' } });
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ host: config.host, port: config.port });
+  const addr = app.server.address();
+  const shown = typeof addr === 'object' && addr ? `${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}` : String(addr);
+  console.log(`Jumpgate listening on http://${shown} (data: ${config.dataDir})`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(err instanceof ConfigError ? `jumpgate: ${err.message}` : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,24 @@
+import type { PrincipalUser } from '../../http/auth.ts';
+import type { Access } from '../menus/effective.ts';
+import type { MenuKey } from '../menus/tree.ts';
+
+/** AccountInfo of contract §3.1, with roles loaded (login answered null in 1.3.9). */
+export interface AccountInfo {
+  id: string;
+  username: string;
+  nickname: string;
+  type: string;
+  enableTotp: boolean;
+  roles: string[];
+  menus: MenuKey[];
+}
+
+export const accountInfo = (user: PrincipalUser, access: Access): AccountInfo => ({
+  id: user.id,
+  username: user.username,
+  nickname: user.nickname,
+  type: user.type,
+  enableTotp: user.totpEnabled,
+  roles: access.roles,
+  menus: access.menus,
+});

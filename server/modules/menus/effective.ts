@@ -1,0 +1,56 @@
+import { type Db, writesOf } from '../../db/index.ts';
+import { prepared } from '../../db/prepared.ts';
+import { ALL_MENU_KEYS, inTreeOrder, type MenuKey } from './tree.ts';
+
+export const SUPER_ADMIN_ID = 'abcdefghijklmnopqrstuvwxyz';
+
+export interface Access {
+  /** Role ids, sorted. */
+  roles: string[];
+  /** Effective menu keys in tree order. */
+  menus: MenuKey[];
+}
+
+/** Writes to these tables can change anyone's roles or menu keys. */
+const ACCESS_TABLES = ['roles', 'usersRolesRef', 'rolesMenusRef'] as const;
+
+interface PerDb {
+  query: (userId: string) => Promise<{ roleId: string; menuId: string | null }[]>;
+  cache: Map<string, { version: number; access: Access }>;
+}
+const perDb = new WeakMap<Db, PerDb>();
+
+function stateOf(db: Db): PerDb {
+  let s = perDb.get(db);
+  if (!s) {
+    s = {
+      // One row per (role, menu); a role without menus still yields its id.
+      query: prepared(db, (userId: string) =>
+        db.selectFrom('usersRolesRef as ur').leftJoin('rolesMenusRef as rm', 'rm.roleId', 'ur.roleId').select(['ur.roleId', 'rm.menuId']).where('ur.userId', '=', userId),
+      ),
+      cache: new Map(),
+    };
+    perDb.set(db, s);
+  }
+  return s;
+}
+
+/**
+ * A user's roles and menu keys: the union of the refs of all their roles (checked or half-checked, as 1.3.9).
+ * Cached per user and dropped whenever roles or refs are written (db/changes.ts), so a role change applies on the
+ * next request; the super admin holds every key.
+ */
+export async function accessOf(db: Db, userId: string): Promise<Access> {
+  const state = stateOf(db);
+  const version = writesOf(db).version(ACCESS_TABLES);
+  const hit = state.cache.get(userId);
+  if (hit && hit.version === version) return hit.access;
+
+  const rows = await state.query(userId);
+  const roles = [...new Set(rows.map((r) => r.roleId))].sort();
+  const menus = userId === SUPER_ADMIN_ID ? [...ALL_MENU_KEYS] : inTreeOrder(rows.flatMap((r) => (r.menuId ? [r.menuId] : [])));
+  const access = { roles, menus };
+  if (state.cache.size >= 10_000) state.cache.clear();
+  state.cache.set(userId, { version, access });
+  return access;
+}

@@ -1,0 +1,166 @@
+import { Can, definePlugin, useBus, useHasMenu, useIsAdmin, useSession } from '@/core';
+import { createFakeApi, reply, renderConsole, renderPlugin, renderWithProviders, UnexpectedRequestError } from '@/core/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dashboardPlugin, identityPlugin, loginPlugin, myAreaPlugin } from './fixtures/plugins';
+
+afterEach(() => window.localStorage.clear());
+
+const FlakyPage = () => <h1>flaky page</h1>;
+const SlowPage = () => <h1>slow page</h1>;
+
+function Probe() {
+  const nickname = useSession((s) => s.user?.nickname);
+  const canAdd = useHasMenu('user-add', 'other');
+  const admin = useIsAdmin();
+  const bus = useBus();
+  return (
+    <div>
+      <span>nick:{nickname}</span>
+      <span>add:{String(canAdd)}</span>
+      <span>admin:{String(admin)}</span>
+      <Can menu="user-add">
+        <button type="button" onClick={() => bus.emit('notify', { intent: 'success', message: 'saved' })}>
+          add
+        </button>
+      </Can>
+      <Can menu={['user-del']} fallback={<span>no delete</span>}>
+        <button type="button">delete</button>
+      </Can>
+    </div>
+  );
+}
+
+
+
+describe('root redirect', () => {
+  it('loads /account/info, stores it, and sends admins to /dashboard', async () => {
+    const { location, session, api } = await renderConsole([dashboardPlugin, myAreaPlugin], {
+      route: '/',
+      session: { user: { type: 'admin', menus: [] } },
+      api: { 'GET /account/info': { type: 'admin', nickname: 'Root', menus: ['dashboard'] } },
+    });
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+    expect(session.getState().user).toMatchObject({ nickname: 'Root', menus: ['dashboard'] });
+    expect(api.callsTo('GET /account/info')).not.toHaveLength(0);
+    expect(await screen.findByRole('heading', { name: 'dashboard page' })).toBeInTheDocument();
+  });
+
+  it('sends type user to /my-asset', async () => {
+    const { location } = await renderConsole([dashboardPlugin, myAreaPlugin], {
+      route: '/',
+      api: { 'GET /account/info': { type: 'user', nickname: 'U', menus: [] } },
+    });
+    await waitFor(() => expect(location().pathname).toBe('/my-asset'));
+  });
+
+  it('a 401 answer leads to #/login (the bare login page)', async () => {
+    const { location } = await renderConsole([loginPlugin], { route: '/', api: { 'GET /account/info': reply.http(401) } });
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'login page' })).toBeInTheDocument();
+    expect(screen.queryByTestId('core.admin-layout')).toBeNull();
+  });
+});
+
+describe('plugin pages and the API', () => {
+  it('a business error from a page query toasts and a body 403 goes to /permission-denied', async () => {
+    const { location, eventsOf } = await renderPlugin(identityPlugin, {
+      route: '/user-group',
+      api: { 'GET /user-groups/paging': reply.envelope(403, 'no') },
+    });
+    await waitFor(() => expect(location().pathname).toBe('/permission-denied'));
+    expect(await screen.findByText('抱歉，您似乎没有此页面的权限。')).toBeInTheDocument();
+    expect(eventsOf('permission:denied')).toEqual([{ url: '/user-groups/paging' }]);
+  });
+
+  it('answers declared requests with data', async () => {
+    const { api } = await renderPlugin(identityPlugin, { route: '/user-group', api: { 'GET /user-groups/paging': { total: 3, items: [] } } });
+    expect(await screen.findByRole('heading', { name: 'groups 3' })).toBeInTheDocument();
+    expect(api.callsTo('GET /user-groups/paging')[0]?.headers['X-Auth-Token']).toBe('test-token');
+  });
+
+  it('the fake API rejects and records any undeclared request', async () => {
+    const fake = createFakeApi({});
+    const request = fake.adapter({ method: 'get', url: '/nobody', headers: { toJSON: () => ({}) } } as never);
+    await expect(request).rejects.toBeInstanceOf(UnexpectedRequestError);
+    await expect(request).rejects.toThrow(/Unexpected request GET \/nobody/);
+    expect(fake.unexpected.map((r) => r.path)).toEqual(['/nobody']);
+  });
+});
+
+describe('chunk loading', () => {
+  it('shows 正在努力加载中... then, on failure, a generic error whose retry loads again', async () => {
+    let attempts = 0;
+    const flaky = definePlugin({
+      id: 'fx-flaky',
+      pages: [{ menuKey: 'flaky', group: 'ops', path: '/flaky', page: 'Page', labelKey: 'label', layout: 'admin' }],
+      load: () => {
+        attempts += 1;
+        return attempts === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve({ Page: FlakyPage });
+      },
+      locales: { 'zh-CN': { label: '不稳定' }, 'en-US': { label: 'Flaky' } },
+    });
+    const { user } = await renderPlugin(flaky);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('页面加载失败')).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { name: 'flaky page' })).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+
+  it('a chunk slower than the time-out shows the error; retry succeeds', async () => {
+    let attempts = 0;
+    const slow = definePlugin({
+      id: 'fx-slow',
+      pages: [{ menuKey: 'slow', path: '/slow', page: 'Page', labelKey: 'label', layout: 'bare' }],
+      load: () => {
+        attempts += 1;
+        return attempts === 1 ? new Promise<{ Page: typeof SlowPage }>(() => undefined) : Promise.resolve({ Page: SlowPage });
+      },
+      locales: { 'zh-CN': { label: '慢' }, 'en-US': { label: 'Slow' } },
+    });
+    const { user } = await renderPlugin(slow, { chunkTimeoutMs: 300, waitForLoad: false });
+    expect(await screen.findByText('正在努力加载中...')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    await user.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { name: 'slow page' })).toBeInTheDocument();
+  });
+
+  it('the default chunk time-out is 120 s', async () => {
+    const { services } = await renderConsole([], { route: '/nowhere' });
+    expect(services.chunkTimeoutMs).toBe(120_000);
+  });
+});
+
+describe('i18n', () => {
+  it('switches language from the header, persists it and moves dayjs along', async () => {
+    const { user, eventsOf } = await renderPlugin(identityPlugin, { route: '/user' });
+    expect(dayjs.locale()).toBe('zh-cn');
+    await user.click(screen.getByRole('button', { name: '语言' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'User list' })).toBeInTheDocument();
+    expect(screen.getByRole('tree', { name: 'Main menu' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('jumpgate.lng')).toBe('en-US');
+    expect(dayjs.locale()).toBe('en');
+    expect(eventsOf('locale:changed')).toEqual([{ lng: 'en-US' }]);
+  });
+
+  it('renders English when asked', async () => {
+    await renderPlugin(identityPlugin, { route: '/nowhere', lng: 'en-US' });
+    expect(screen.getByText('Sorry, you seem to have reached an unexpected page.')).toBeInTheDocument();
+  });
+});
+
+describe('plugin-facing hooks', () => {
+  it('useSession / useHasMenu (any-of) / useIsAdmin / Can / useBus', async () => {
+    const { user, eventsOf } = await renderWithProviders(<Probe />, { session: { user: { nickname: 'Zed', type: 'user', menus: ['user-add'] } } });
+    expect(screen.getByText('nick:Zed')).toBeInTheDocument();
+    expect(screen.getByText('add:true')).toBeInTheDocument();
+    expect(screen.getByText('admin:false')).toBeInTheDocument();
+    expect(screen.getByText('no delete')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'delete' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'add' }));
+    expect(eventsOf('notify')).toEqual([{ intent: 'success', message: 'saved' }]);
+  });
+});

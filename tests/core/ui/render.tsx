@@ -1,0 +1,126 @@
+import { Dialog, DialogSurface, FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, type RenderOptions, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next, { type i18n } from 'i18next';
+import { act, type ReactElement, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import enUS from '../../../locales/en-US/core.json';
+import zhCN from '../../../locales/zh-CN/core.json';
+import { ConfirmHost } from '../../../core/ui';
+
+// Fluent's first dialog/menu render is slow in jsdom, and CI machines are shared: be patient.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+// jsdom has no ResizeObserver; Fluent's MessageBar needs one. (The platform's setup file may provide it too.)
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+// jsdom has no layout: `offsetParent` is always null, so Fluent's focus manager (tabster) sees every element as
+// display:none. Then a dialog finds nothing to focus, and tabster's fallback may leave `aria-hidden` on the dialog
+// itself (seen on the first test of a busy run). Pretend attached elements are laid out.
+if (typeof window !== 'undefined') {
+  Object.defineProperty(window.HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.isConnected ? this.parentElement : null;
+    },
+  });
+}
+
+export function createTestI18n(lng: 'zh-CN' | 'en-US' = 'zh-CN'): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'zh-CN',
+    ns: ['core'],
+    defaultNS: 'core',
+    resources: { 'zh-CN': { core: zhCN }, 'en-US': { core: enUS } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+function Providers({
+  client,
+  i18n,
+  route,
+  children,
+}: {
+  client: QueryClient;
+  i18n: i18n;
+  route: string;
+  children: ReactNode;
+}) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <FluentProvider theme={webLightTheme}>
+          <MemoryRouter initialEntries={[route]}>
+            {children}
+            <ConfirmHost />
+          </MemoryRouter>
+        </FluentProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+export interface UiRenderOptions extends Omit<RenderOptions, 'wrapper'> {
+  lng?: 'zh-CN' | 'en-US';
+  route?: string;
+  queryClient?: QueryClient;
+}
+
+/** Renders inside I18nextProvider (own instance), FluentProvider, a fresh QueryClient (no retry), a MemoryRouter and a ConfirmHost. */
+export function renderUi(ui: ReactElement, { lng, route = '/', queryClient, ...options }: UiRenderOptions = {}) {
+  const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } });
+  const i18n = createTestI18n(lng);
+  const user = userEvent.setup();
+  return { user, queryClient: client, i18n, ...render(ui, {
+      wrapper: ({ children }) => (
+        <Providers client={client} i18n={i18n} route={route}>
+          {children}
+        </Providers>
+      ),
+      ...options,
+    }) };
+}
+
+/**
+ * Opens and closes one Fluent dialog in a provider that stays mounted for the whole file (outside RTL's cleanup).
+ * Fluent's focus manager (tabster) creates its modal machinery lazily; when that happens during the first dialog
+ * of a busy run, jsdom can leave the dialog itself aria-hidden. Call from `beforeAll` in files that open dialogs.
+ */
+export async function warmUpFluent() {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  const paint = (open: boolean) =>
+    act(async () => {
+      root.render(
+        <FluentProvider theme={webLightTheme}>
+          <Dialog open={open}>
+            <DialogSurface>
+              <button type="button">warm-up</button>
+            </DialogSurface>
+          </Dialog>
+        </FluentProvider>,
+      );
+    });
+  await paint(true);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await paint(false);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}

@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
+import { type Db, openDatabase } from '../../server/db/index.ts';
+import { type SeedResult, seed } from '../../server/db/seed.ts';
+import type { Envelope } from '../../server/http/envelope.ts';
+import type { Module } from '../../server/http/routes.ts';
+import { ManualClock } from '../../server/lib/clock.ts';
+import { uuid } from '../../server/lib/ids.ts';
+import { hashPassword } from '../../server/lib/password.ts';
+import { modules as defaultModules } from '../../server/modules/index.ts';
+import type { MenuKey } from '../../server/modules/menus/tree.ts';
+
+export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
+
+export interface CallOptions {
+  token?: string;
+  /** JSON body (serialized) — or a raw string with `contentType`. */
+  body?: unknown;
+  raw?: string;
+  contentType?: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  /** Parsed JSON (an envelope for API routes); undefined when the body is not JSON. */
+  body: Envelope;
+  text: string;
+}
+
+export interface HarnessOptions {
+  /** Admin password for the first start; null = let the server generate one. */
+  adminPassword?: string | null;
+  env?: Record<string, string>;
+  distDir?: string;
+  modules?: readonly Module[];
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+  dataDir: string;
+  seeded: SeedResult;
+  call(method: string, url: string, opts?: CallOptions): Promise<CallResult>;
+  /** Logs in and returns the token (fails the test on anything but success). */
+  login(username: string, password: string, extra?: { remember?: boolean; totp?: string }): Promise<string>;
+  /** Closes the app and database and builds new ones on the same data folder (a server restart). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+  /** Inserts a user directly (the identity routes do not exist yet). Returns its id. */
+  createUser(u: { username: string; password?: string; type?: 'user' | 'admin'; status?: 'enabled' | 'disabled'; roles?: string[] }): Promise<string>;
+  /** Inserts a role granting exactly these keys. Returns its id. */
+  createRole(menus: readonly MenuKey[], name?: string): Promise<string>;
+  /** A personal access token for the user, created directly in the database. */
+  accessToken(userId: string): Promise<string>;
+}
+
+const open = new Set<Harness>();
+
+/** Closes every harness a test left open; called after each test by tests/setup/server.ts. */
+export async function closeAll(): Promise<void> {
+  await Promise.all([...open].map((h) => h.close()));
+}
+
+// Nothing a client can see may carry a bcrypt hash or a stored TOTP secret (1.3.9 quirk 4).
+async function assertNoSecrets(db: Db, text: string): Promise<void> {
+  expect(text, 'response carries a bcrypt hash').not.toMatch(/\$2[aby]\$\d\d\$/);
+  const secrets = await db.selectFrom('users').select('totpSecret').where('totpSecret', 'not in', ['', '-']).execute();
+  for (const { totpSecret } of secrets) expect(text.includes(totpSecret), 'response carries a stored TOTP secret').toBe(false);
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-test-'));
+  const adminPassword = opts.adminPassword === null ? undefined : (opts.adminPassword ?? ADMIN_PASSWORD);
+  const config: Config = {
+    ...loadConfig(['--data', dataDir], { ...opts.env }),
+    ...(opts.distDir ? { distDir: opts.distDir } : { distDir: path.join(dataDir, 'no-dist') }),
+    adminPassword,
+  };
+  const clock = new ManualClock();
+
+  const boot = async () => {
+    const db = await openDatabase(config.database);
+    const seeded = await seed(db, { adminPassword: config.adminPassword, now: clock.now() });
+    const app = await buildApp({ config, db, clock, modules: [...defaultModules, ...(opts.modules ?? [])] });
+    await app.ready();
+    return { db, app, seeded };
+  };
+
+  let state = await boot();
+  let closed = false;
+
+  const h: Harness = {
+    get app() {
+      return state.app;
+    },
+    get db() {
+      return state.db;
+    },
+    get seeded() {
+      return state.seeded;
+    },
+    clock,
+    config,
+    dataDir,
+
+    async call(method, url, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.token) headers['x-auth-token'] = o.token;
+      let payload: string | undefined;
+      if (o.raw !== undefined) {
+        payload = o.raw;
+        headers['content-type'] = o.contentType ?? 'application/json';
+      } else if (o.body !== undefined) {
+        payload = JSON.stringify(o.body);
+        headers['content-type'] = 'application/json';
+      }
+      // biome-ignore lint/suspicious/noExplicitAny: light-my-request's method type is a string union we pass through unchecked on purpose (tests send odd methods).
+      const res = await state.app.inject({ method: method as any, url, query: o.query, headers, payload });
+      await assertNoSecrets(state.db, res.body);
+      let body: Envelope;
+      try {
+        body = JSON.parse(res.body) as Envelope;
+      } catch {
+        body = undefined as unknown as Envelope; // not JSON (static files)
+      }
+      return { status: res.statusCode, headers: res.headers, body, text: res.body };
+    },
+
+    async login(username, password, extra = {}) {
+      const res = await h.call('POST', '/login', { body: { username, password, remember: false, totp: '', ...extra } });
+      expect(res.body, `login ${username}`).toMatchObject({ code: 1 });
+      return (res.body.data as { token: string }).token;
+    },
+
+    async restart() {
+      await state.app.close();
+      await state.db.destroy();
+      state = await boot();
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      open.delete(h);
+      await state.app.close();
+      await state.db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+
+    async createUser(u) {
+      const id = uuid();
+      await state.db
+        .insertInto('users')
+        .values({
+          id,
+          username: u.username,
+          password: await hashPassword(u.password ?? 'Passw0rd!'),
+          nickname: u.username,
+          totpSecret: '-',
+          online: 0,
+          status: u.status ?? 'enabled',
+          type: u.type ?? 'user',
+          mail: '',
+          source: '',
+          created: clock.now(),
+        })
+        .execute();
+      for (const roleId of u.roles ?? []) await state.db.insertInto('usersRolesRef').values({ id: uuid(), userId: id, roleId }).execute();
+      return id;
+    },
+
+    async createRole(menus, name = 'test role') {
+      const id = uuid();
+      await state.db.insertInto('roles').values({ id, name, type: 'new', deletable: 1, modifiable: 1, created: clock.now() }).execute();
+      if (menus.length) await state.db.insertInto('rolesMenusRef').values(menus.map((menuId) => ({ id: uuid(), roleId: id, menuId, checked: 1 }))).execute();
+      return id;
+    },
+
+    async accessToken(userId) {
+      const token = `forever-${uuid()}`;
+      await state.db.deleteFrom('accessToken').where('userId', '=', userId).execute();
+      await state.db.insertInto('accessToken').values({ id: uuid(), userId, token, created: clock.now() }).execute();
+      return token;
+    },
+  };
+  open.add(h);
+  return h;
+}

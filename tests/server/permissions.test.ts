@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteDef } from '../../server/http/routes.ts';
+import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { ALL_MENU_KEYS, type MenuKey } from '../../server/modules/menus/tree.ts';
+import { type CallResult, type Harness, startHarness } from './harness.ts';
+import { probe } from './probe.ts';
+
+const urlOf = (r: RouteDef) => r.path.replace(/:\w+/g, 'sample');
+const refused = (res: CallResult) => res.body?.code === 401 || res.body?.code === 403;
+
+async function callAs(h: Harness, userId: string | null, r: RouteDef) {
+  const token = userId ? await h.accessToken(userId) : undefined;
+  const res = await h.call(r.method, urlOf(r), { token });
+  expect(res.status, `${r.method} ${r.path}`).not.toBe(500);
+  return res;
+}
+
+describe('permission matrix over every registered route', () => {
+  it('anonymous, plain user, admin without the key, admin with each key, super admin', async () => {
+    const h = await startHarness({ modules: [probe] });
+    const registry = h.app.routeRegistry;
+    expect(registry.length).toBeGreaterThanOrEqual(13);
+
+    const everything = await h.createRole(ALL_MENU_KEYS);
+    const plainUser = await h.createUser({ username: 'plain', type: 'user', roles: [everything] });
+
+    for (const r of registry) {
+      const label = `${r.method} ${r.path}`;
+      const anon = await callAs(h, null, r);
+      if (r.allow === 'anonymous') {
+        expect(refused(anon), label).toBe(false);
+        continue;
+      }
+      expect(anon.body, label).toEqual({ code: 401, message: '您的登录信息已失效，请重新登录后再试。' });
+      expect(anon.status).toBe(200);
+
+      if (r.allow === 'authenticated') {
+        expect(refused(await callAs(h, plainUser, r)), label).toBe(false);
+        const noRoles = await h.createUser({ username: `admin-none-${registry.indexOf(r)}`, type: 'admin' });
+        expect(refused(await callAs(h, noRoles, r)), label).toBe(false);
+        continue;
+      }
+
+      const grants = r.allow as readonly MenuKey[];
+      // A plain user is refused even holding every key.
+      expect((await callAs(h, plainUser, r)).body, label).toEqual({ code: 403, message: 'permission denied' });
+      // An admin holding every key except the granting ones is refused.
+      const without = await h.createRole(ALL_MENU_KEYS.filter((k) => !grants.includes(k)));
+      const adminWithout = await h.createUser({ username: `admin-without-${registry.indexOf(r)}`, type: 'admin', roles: [without] });
+      expect((await callAs(h, adminWithout, r)).body, label).toEqual({ code: 403, message: 'permission denied' });
+      // Each granting key alone is enough.
+      for (const key of grants) {
+        const only = await h.createRole([key]);
+        const adminWith = await h.createUser({ username: `admin-${key}-${registry.indexOf(r)}`, type: 'admin', roles: [only] });
+        expect(refused(await callAs(h, adminWith, r)), `${label} with ${key}`).toBe(false);
+      }
+      // The super admin holds every key (including routes no key grants).
+      expect(refused(await callAs(h, SUPER_ADMIN_ID, r)), label).toBe(false);
+    }
+  });
+
+  it('checks the method, not only the path (quirk 2)', async () => {
+    const h = await startHarness({ modules: [probe] });
+    const reader = await h.createRole(['user']);
+    const id = await h.createUser({ username: 'reader', type: 'admin', roles: [reader] });
+    const token = await h.accessToken(id);
+    expect((await h.call('GET', '/probe', { token })).body.code).toBe(1);
+    expect((await h.call('DELETE', '/probe/x', { token })).body.code).toBe(403);
+  });
+
+  it('has no anonymous prefixes: /login-logs/* needs a token and a role (quirk 1)', async () => {
+    const h = await startHarness({ modules: [probe] });
+    expect((await h.call('GET', '/login-logs/paging')).body.code).toBe(401);
+    const id = await h.createUser({ username: 'adm', type: 'admin', roles: [await h.createRole(['dashboard'])] });
+    expect((await h.call('GET', '/login-logs/paging', { token: await h.accessToken(id) })).body.code).toBe(403);
+    expect((await h.call('GET', '/loginx')).body.code).toBe(404);
+    expect((await h.call('GET', '/brandingx')).body.code).toBe(404);
+  });
+
+  it('applies role, type and menu changes on the next request, without a new login (quirk 8)', async () => {
+    const h = await startHarness({ modules: [probe] });
+    const role = await h.createRole(['dashboard']);
+    await h.createUser({ username: 'gina', password: 'gina-pass', type: 'admin', roles: [role] });
+    const token = await h.login('gina', 'gina-pass');
+    expect((await h.call('GET', '/menus', { token })).body.code).toBe(403);
+
+    await h.db.insertInto('rolesMenusRef').values({ id: 'r1', roleId: role, menuId: 'role-detail', checked: 0 }).execute();
+    // Half-checked (checked=0) refs grant too, as in 1.3.9.
+    expect((await h.call('GET', '/menus', { token })).body.code).toBe(1);
+    expect(((await h.call('GET', '/account/info', { token })).body.data as { menus: string[] }).menus).toEqual(['dashboard', 'role-detail']);
+
+    await h.db.updateTable('users').set({ type: 'user' }).where('username', '=', 'gina').execute();
+    expect((await h.call('GET', '/menus', { token })).body.code).toBe(403);
+    await h.db.updateTable('users').set({ type: 'admin' }).where('username', '=', 'gina').execute();
+    await h.db.deleteFrom('rolesMenusRef').where('id', '=', 'r1').execute();
+    expect((await h.call('GET', '/menus', { token })).body.code).toBe(403);
+  });
+
+  it('deleting a role (refs removed by cascade) or a user-role ref inside a transaction applies at once', async () => {
+    const h = await startHarness();
+    const role = await h.createRole(['role-detail']);
+    const id = await h.createUser({ username: 'hank', type: 'admin', roles: [role] });
+    const token = await h.accessToken(id);
+    expect((await h.call('GET', '/menus', { token })).body.code).toBe(1);
+    await h.db.deleteFrom('roles').where('id', '=', role).execute();
+    expect((await h.call('GET', '/menus', { token })).body.code).toBe(403);
+    expect(((await h.call('GET', '/account/info', { token })).body.data as { roles: string[] }).roles).toEqual([]);
+
+    const again = await h.createRole(['role-add']);
+    await h.db.transaction().execute((trx) => trx.insertInto('usersRolesRef').values({ id: 'x1', userId: id, roleId: again }).execute());
+    expect((await h.call('GET', '/menus', { token })).body.code).toBe(1);
+  });
+
+  it('an empty grant list is super-admin only', async () => {
+    const h = await startHarness({ modules: [probe] });
+    const sys = await h.createUser({ username: 'sys', type: 'admin', roles: ['system-administrator'] });
+    expect((await h.call('GET', '/probe/super', { token: await h.accessToken(sys) })).body.code).toBe(403);
+    expect((await h.call('GET', '/probe/super', { token: await h.accessToken(SUPER_ADMIN_ID) })).body.code).toBe(1);
+  });
+});

@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import type { TreeMenu } from '../../server/modules/menus/index.ts';
+import { ALL_MENU_KEYS } from '../../server/modules/menus/tree.ts';
+import { DEFAULT_PROPERTIES } from '../../server/db/seed.ts';
+import { ADMIN_PASSWORD, startHarness } from './harness.ts';
+
+const flatten = (nodes: TreeMenu[]): TreeMenu[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+
+describe('GET /branding', () => {
+  it('answers the defaults without a token', async () => {
+    const h = await startHarness();
+    const res = await h.call('GET', '/branding');
+    expect(res.body).toEqual({
+      code: 1,
+      message: 'success',
+      data: { name: 'Jumpgate', description: '远程访问堡垒机', copyright: `Copyright © ${new Date().getFullYear()} Jumpgate` },
+    });
+  });
+
+  it('takes name, description and copyright from the environment', async () => {
+    const h = await startHarness({ env: { JUMPGATE_BRAND_NAME: 'Acme', JUMPGATE_BRAND_DESCRIPTION: 'Door', JUMPGATE_BRAND_COPYRIGHT: '(c) Acme' } });
+    expect((await h.call('GET', '/branding')).body.data).toEqual({ name: 'Acme', description: 'Door', copyright: '(c) Acme' });
+  });
+});
+
+describe('GET /menus', () => {
+  it('returns the 129-key tree in contract order with zh-CN and en-US titles', async () => {
+    const h = await startHarness();
+    const token = await h.login('admin', ADMIN_PASSWORD);
+    const tree = (await h.call('GET', '/menus', { token })).body.data as TreeMenu[];
+    expect(tree.map((n) => n.key)).toEqual(['dashboard', 'resource', 'session-audit', 'log-audit', 'ops', 'security', 'identity', 'authorised', 'setting', 'info']);
+    const all = flatten(tree);
+    expect(all).toHaveLength(129);
+    expect(new Set(all.map((n) => n.key)).size).toBe(129);
+    expect(tree[0]).toEqual({ title: '控制面板', titles: { 'zh-CN': '控制面板', 'en-US': 'Dashboard' }, key: 'dashboard', children: null });
+    for (const n of all) {
+      expect(Object.keys(n).sort()).toEqual(['children', 'key', 'title', 'titles']);
+      expect(n.title).toBe(n.titles['zh-CN']);
+      expect(n.titles['en-US']).toMatch(/^[A-Za-z]/);
+      if (n.children) expect(n.children.length).toBeGreaterThan(0);
+    }
+    // 1.3.9 builds the tree by parentId: login-policy-unbind-user hangs under user-login-policy.
+    const userLoginPolicy = all.find((n) => n.key === 'user-login-policy')!;
+    expect(userLoginPolicy.children!.map((n) => n.key)).toEqual(['login-policy-unbind-user', 'user-unbind-login-policy']);
+    expect(all.find((n) => n.key === 'asset')!.children!.map((n) => n.key)).toEqual([
+      'asset-access', 'asset-add', 'asset-edit', 'asset-del', 'asset-copy', 'asset-conn-test', 'asset-import', 'asset-change-owner', 'asset-detail',
+    ]);
+    expect(ALL_MENU_KEYS).toHaveLength(129);
+  });
+});
+
+describe('first start', () => {
+  it('creates admin with the configured password, the default roles and properties', async () => {
+    const h = await startHarness({ adminPassword: 'From-Env-123' });
+    expect(h.seeded.generatedAdminPassword).toBeUndefined();
+    expect((await h.call('POST', '/login', { body: { username: 'admin', password: 'admin' } })).body.code).toBe(-1);
+    await h.login('admin', 'From-Env-123');
+
+    const admin = await h.db.selectFrom('users').selectAll().where('id', '=', SUPER_ADMIN_ID).executeTakeFirstOrThrow();
+    expect(admin).toMatchObject({ username: 'admin', nickname: '超级管理员', type: 'admin', status: 'enabled' });
+
+    const roles = await h.db.selectFrom('roles').selectAll().orderBy('id').execute();
+    expect(roles.map((r) => [r.id, r.type, r.deletable, r.modifiable])).toEqual([
+      ['audit-administrator', 'default', 0, 0],
+      ['security-administrator', 'default', 0, 0],
+      ['system-administrator', 'default', 0, 0],
+    ]);
+    const menusOf = async (roleId: string) => (await h.db.selectFrom('rolesMenusRef').select('menuId').where('roleId', '=', roleId).execute()).map((r) => r.menuId).sort();
+    expect(await menusOf('system-administrator')).toHaveLength(129);
+    expect(await menusOf('security-administrator')).toEqual(
+      ['security', 'access-security', 'access-security-add', 'access-security-del', 'access-security-edit', 'login-policy', 'login-policy-add', 'login-policy-del', 'login-policy-edit', 'login-policy-detail', 'login-policy-bind-user'].sort(),
+    );
+    const audit = await menusOf('audit-administrator');
+    for (const k of ['dashboard', 'session-audit', 'online-session', 'online-session-monitor', 'offline-session-reviewed-all', 'log-audit', 'login-log-clear', 'storage-log-del', 'session-command']) expect(audit).toContain(k);
+    expect(audit).toHaveLength(21);
+    expect(audit.every((k) => (ALL_MENU_KEYS as readonly string[]).includes(k))).toBe(true);
+
+    const props = Object.fromEntries((await h.db.selectFrom('properties').selectAll().execute()).map((p) => [p.name, p.value]));
+    expect(props).toEqual(DEFAULT_PROPERTIES);
+  });
+
+  it('generates a strong password when none is configured, and never uses admin/admin', async () => {
+    const h = await startHarness({ adminPassword: null });
+    const pw = h.seeded.generatedAdminPassword!;
+    expect(pw).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect((await h.call('POST', '/login', { body: { username: 'admin', password: 'admin' } })).body.code).toBe(-1);
+    await h.login('admin', pw);
+  });
+
+  it('is idempotent: a restart keeps the password, properties that were changed, and nothing is printed again', async () => {
+    const h = await startHarness();
+    await h.db.updateTable('properties').set({ value: '30' }).where('name', '=', 'login-log-saved-limit').execute();
+    await h.db.updateTable('rolesMenusRef').set({ checked: 0 }).where('roleId', '=', 'system-administrator').execute();
+    await h.restart();
+    expect(h.seeded.generatedAdminPassword).toBeUndefined();
+    const p = await h.db.selectFrom('properties').select('value').where('name', '=', 'login-log-saved-limit').executeTakeFirstOrThrow();
+    expect(p.value).toBe('30');
+    // Built-in roles are forced back to their definition.
+    const unchecked = await h.db.selectFrom('rolesMenusRef').select('id').where('checked', '=', 0).execute();
+    expect(unchecked).toHaveLength(0);
+    expect((await h.db.selectFrom('users').select('id').execute()).length).toBe(1);
+  });
+
+  it('gives admin-type users without roles the system administrator at start', async () => {
+    const h = await startHarness();
+    const id = await h.createUser({ username: 'lonely', type: 'admin' });
+    await h.restart();
+    const refs = await h.db.selectFrom('usersRolesRef').select('roleId').where('userId', '=', id).execute();
+    expect(refs).toEqual([{ roleId: 'system-administrator' }]);
+  });
+});
+
+describe('security headers', () => {
+  it('are on API answers, errors, 404s and the console', async () => {
+    const h = await startHarness();
+    for (const [method, url] of [['GET', '/branding'], ['GET', '/nope'], ['PUT', '/branding'], ['GET', '/account/info'], ['GET', '/']] as const) {
+      const res = await h.call(method, url);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      const csp = String(res.headers['content-security-policy']);
+      for (const part of ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "connect-src 'self' ws: wss:", "frame-ancestors 'none'"]) {
+        expect(csp).toContain(part);
+      }
+    }
+  });
+});
+
+describe('static console', () => {
+  const dist = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-dist-'));
+    fs.mkdirSync(path.join(dir, 'static'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>jg</title><script type="module" src="/static/index-abc.js"></script>');
+    fs.writeFileSync(path.join(dir, 'static', 'index-abc.js'), 'console.log(1)');
+    return dir;
+  };
+
+  it('serves index.html with no-cache (quirk 30) and /static/* immutable for a year', async () => {
+    const distDir = dist();
+    const h = await startHarness({ distDir });
+    const index = await h.call('GET', '/');
+    expect(index.status).toBe(200);
+    expect(index.headers['content-type']).toMatch(/^text\/html/);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.text).toContain('<title>jg</title>');
+
+    const js = await h.call('GET', '/static/index-abc.js');
+    expect(js.status).toBe(200);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.text).toBe('console.log(1)');
+
+    const missing = await h.call('GET', '/static/nope.js');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ code: 404, message: 'Not Found' });
+    expect((await h.call('GET', '/static/../index.html')).status).not.toBe(200);
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('answers a plain explanation when the console is not built', async () => {
+    const h = await startHarness();
+    const res = await h.call('GET', '/');
+    expect(res.status).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toContain('not built');
+    expect((await h.call('GET', '/static/index.js')).body).toEqual({ code: 404, message: 'Not Found' });
+  });
+});
