@@ -8,9 +8,5 @@ if (!container) throw new Error('index.html needs <div id="root">');
 // A stale deployment misses chunks: let the chunk loader's retry handle it instead of a blank page.
 window.addEventListener('vite:preloadError', (event) => event.preventDefault());
 
-const { app } = createApp();
-createRoot(container).render(
-  <StrictMode>
-    {app}
-  </StrictMode>,
-);
+const { app } = await createApp();
+createRoot(container).render(<StrictMode>{app}</StrictMode>);

@@ -1,4 +1,4 @@
-import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
@@ -16,13 +16,12 @@ const useStyles = makeStyles({
   text: { fontWeight: tokens.fontWeightSemibold },
 });
 
-/** Full-screen placeholder while the application or a plugin chunk loads. */
+/** Full-screen placeholder while the application or a plugin chunk loads (text only, as in 1.3.9: no spinner code in the entry). */
 export function Landing({ inline = false }: { inline?: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('core');
   return (
     <div className={inline ? `${styles.root} ${styles.inline}` : styles.root} role="status" aria-live="polite">
-      <Spinner size="small" aria-hidden />
       <span className={styles.text}>{t('app.loading')}</span>
     </div>
   );

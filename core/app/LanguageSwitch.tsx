@@ -7,7 +7,7 @@ import { useCore } from './context';
 
 /** Language switch for every layout (and bare pages); the choice persists in localStorage. */
 export function LanguageSwitch({ appearance = 'subtle' }: { appearance?: 'subtle' | 'transparent' | 'secondary' }) {
-  const { i18n, bus } = useCore();
+  const { i18n, bus, ensureLanguage } = useCore();
   const { t } = useTranslation('core');
   const current = isLng(i18n.language) ? i18n.language : 'zh-CN';
   return (
@@ -16,7 +16,9 @@ export function LanguageSwitch({ appearance = 'subtle' }: { appearance?: 'subtle
       onCheckedValueChange={(_, data) => {
         const next = data.checkedItems[0];
         if (isLng(next)) {
-          void changeLanguage(i18n, next).then(() => bus.emit('locale:changed', { lng: next }));
+          void ensureLanguage(next)
+            .then(() => changeLanguage(i18n, next))
+            .then(() => bus.emit('locale:changed', { lng: next }));
         }
       }}
     >

@@ -1,25 +1,29 @@
-import { createHashRouter, RouterProvider } from 'react-router-dom';
+import { HashRouter } from 'react-router-dom';
 import { storedLanguage } from '../i18n/createI18n';
 import { loadLocaleFiles } from '../i18n/resources';
 import { discoverPlugins } from '../plugin/discover';
-import { validatePluginLoad } from '../plugin/registry';
+import { LANGUAGES, validatePluginLoad } from '../plugin/registry';
 import { createSessionStore } from '../session/store';
 import { CoreProvider } from './context';
-import { buildRoutes } from './routes';
+import { AppRoutes, createRouterHandle, RouterBridge } from './routes';
 import { createCoreServices } from './services';
 
 /** Production composition: discovered plugins, locale files, hash router, persisted session. */
-export function createApp() {
-  let router: ReturnType<typeof createHashRouter> | undefined;
+export async function createApp() {
+  const lng = storedLanguage();
+  // Development loads both languages so a missing key fails at start; production only the current one.
+  const languages = import.meta.env.DEV ? LANGUAGES : [lng];
+  const resources = await loadLocaleFiles(languages);
+  const router = createRouterHandle();
   // Throws at start, naming the plugin, when a descriptor is broken.
   const services = createCoreServices({
     plugins: discoverPlugins(),
-    resources: loadLocaleFiles(),
+    resources,
+    languages,
     session: createSessionStore(),
-    lng: storedLanguage(),
-    redirect: (path) => void router?.navigate(path),
+    lng,
+    redirect: (path) => router.navigate(path),
   });
-  router = createHashRouter(buildRoutes(services.registry));
   if (import.meta.env.DEV) {
     // In development a plugin whose pages module misses a page fails loudly at start, not on first click.
     for (const plugin of services.registry.plugins) {
@@ -31,7 +35,10 @@ export function createApp() {
   }
   const app = (
     <CoreProvider services={services}>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <RouterBridge handle={router} />
+        <AppRoutes registry={services.registry} />
+      </HashRouter>
     </CoreProvider>
   );
   return { app, services, router };

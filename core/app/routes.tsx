@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { type ComponentType, useLayoutEffect, useMemo } from 'react';
+import { type Location, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import type { PluginRegistry } from '../plugin/registry';
 import type { PageLayout } from '../plugin/types';
 import { useDocumentTitle } from './DocumentTitle';
@@ -41,4 +41,48 @@ export function buildRoutes(registry: PluginRegistry): RouteObject[] {
       ],
     },
   ];
+}
+
+/** The console's routes for a declarative router (HashRouter / MemoryRouter): the data router costs ~16 KB gzip more. */
+export function AppRoutes({ registry }: { registry: PluginRegistry }) {
+  const routes = useMemo(() => buildRoutes(registry), [registry]);
+  return useRoutes(routes);
+}
+
+/** Navigation from outside React (API redirects, tests): filled in by <RouterBridge> once the router is mounted. */
+export interface RouterHandle {
+  navigate(to: string): void;
+  location: Location | null;
+}
+
+export function createRouterHandle(): RouterHandle & { attach(navigate: (to: string) => void): void } {
+  let navigateImpl: ((to: string) => void) | null = null;
+  let pending: string | null = null;
+  return {
+    location: null,
+    navigate(to) {
+      if (navigateImpl) navigateImpl(to);
+      else pending = to;
+    },
+    attach(navigate) {
+      navigateImpl = navigate;
+      if (pending !== null) {
+        const to = pending;
+        pending = null;
+        navigate(to);
+      }
+    },
+  };
+}
+
+export function RouterBridge({ handle }: { handle: ReturnType<typeof createRouterHandle> }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useLayoutEffect(() => {
+    handle.location = location;
+  }, [handle, location]);
+  useLayoutEffect(() => {
+    handle.attach((to) => void navigate(to));
+  }, [handle, navigate]);
+  return null;
 }

@@ -5,6 +5,7 @@ import { type AccountApi, createAccountApi } from '../api/account';
 import { type ApiClient, createApiClient, type Redirect } from '../api/client';
 import { createEventBus, type EventBus, type NotifyPayload } from '../events/bus';
 import { createI18n } from '../i18n/createI18n';
+import { loadLocaleFiles } from '../i18n/resources';
 import { createPluginRegistry, type PluginRegistry, type ResourceBundle } from '../plugin/registry';
 import type { AnyPlugin, Lng } from '../plugin/types';
 import { createQueryClient } from '../query/createQueryClient';
@@ -47,6 +48,8 @@ export interface CoreServices {
   account: AccountApi;
   queryClient: QueryClient;
   chunkTimeoutMs: number;
+  /** Loads a language's locale files (and plugin inline locales) before switching to it. */
+  ensureLanguage(lng: Lng): Promise<void>;
 }
 
 export interface CoreServicesOptions {
@@ -55,6 +58,8 @@ export interface CoreServicesOptions {
   session: SessionStore;
   redirect: Redirect;
   lng?: Lng;
+  /** Languages present in `resources` (default both). */
+  languages?: readonly Lng[];
   bus?: EventBus;
   adapter?: AxiosAdapter;
   queryRetry?: boolean;
@@ -63,7 +68,7 @@ export interface CoreServicesOptions {
 
 /** The one composition of core services, shared by main.tsx and the test harness. */
 export function createCoreServices(options: CoreServicesOptions): CoreServices {
-  const registry = createPluginRegistry(options.plugins, options.resources);
+  const registry = createPluginRegistry(options.plugins, options.resources, options.languages);
   const bus = options.bus ?? createEventBus();
   const i18n = createI18n(registry.resources, options.lng);
   const api = createApiClient({
@@ -90,5 +95,14 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     account: createAccountApi(api),
     queryClient: createQueryClient({ retry: options.queryRetry }),
     chunkTimeoutMs: options.chunkTimeoutMs ?? CHUNK_TIMEOUT_MS,
+    async ensureLanguage(lng) {
+      if (i18n.hasResourceBundle(lng, 'core')) return;
+      const files = await loadLocaleFiles([lng]);
+      for (const [ns, resources] of Object.entries(files[lng])) i18n.addResourceBundle(lng, ns, resources, true, false);
+      for (const plugin of options.plugins) {
+        const inline = plugin.locales?.[lng];
+        if (inline) i18n.addResourceBundle(lng, plugin.id, inline, true, true);
+      }
+    },
   };
 }

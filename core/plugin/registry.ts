@@ -90,7 +90,12 @@ function mergeResources(base: ResourceBundle, plugins: readonly AnyPlugin[]): Re
  * Builds and validates the registry. Any problem throws a PluginRegistrationError naming the plugin:
  * a broken plugin must fail loudly, never drop out of the menu silently.
  */
-export function createPluginRegistry(plugins: readonly AnyPlugin[], baseResources: ResourceBundle): PluginRegistry {
+export function createPluginRegistry(
+  plugins: readonly AnyPlugin[],
+  baseResources: ResourceBundle,
+  /** Languages whose keys are checked; production checks the one it loaded, tests and development both. */
+  languages: readonly Lng[] = LANGUAGES,
+): PluginRegistry {
   const resources = mergeResources(baseResources, plugins);
   const ids = new Map<string, AnyPlugin>();
   const pathOwners = new Map<string, string>();
@@ -99,7 +104,7 @@ export function createPluginRegistry(plugins: readonly AnyPlugin[], baseResource
   const routes: ResolvedRoute[] = [];
 
   const requireKey = (plugin: AnyPlugin, key: string, what: string) => {
-    for (const lng of LANGUAGES) {
+    for (const lng of languages) {
       if (typeof lookupKey(resources[lng][plugin.id], key) !== 'string') {
         throw new PluginRegistrationError(plugin.id, `${what} "${key}" is missing from locales/${lng}/${plugin.id}.json`);
       }

@@ -2,10 +2,10 @@
 import { render, type RenderResult, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
 import { CoreProvider } from '../app/context';
-import { buildRoutes } from '../app/routes';
+import { AppRoutes, createRouterHandle, RouterBridge, type RouterHandle } from '../app/routes';
 import { type CoreServices, createCoreServices } from '../app/services';
 import { type CoreEvents, createEventBus } from '../events/bus';
 import { loadLocaleFiles } from '../i18n/resources';
@@ -55,7 +55,8 @@ export interface HarnessOptions {
 
 export interface HarnessResult extends RenderResult {
   user: ReturnType<typeof userEvent.setup>;
-  router: ReturnType<typeof createMemoryRouter>;
+  /** `navigate(to)` from outside the tree, and the current `location`. */
+  router: RouterHandle;
   /** Current router location. */
   location(): { pathname: string; search: string; hash: string };
   api: FakeApi;
@@ -77,15 +78,15 @@ function isFakeApi(value: unknown): value is FakeApi {
   return typeof value === 'object' && value !== null && 'adapter' in value && 'calls' in value;
 }
 
-function mergeResources(extra: Partial<ResourceBundle> | undefined): ResourceBundle {
-  const base = loadLocaleFiles();
+async function mergeResources(extra: Partial<ResourceBundle> | undefined): Promise<ResourceBundle> {
+  const base = await loadLocaleFiles();
   return {
     'zh-CN': { ...base['zh-CN'], ...extra?.['zh-CN'] },
     'en-US': { ...base['en-US'], ...extra?.['en-US'] },
   };
 }
 
-function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactElement, options: HarnessOptions, defaultRoute: string): Promise<HarnessResult> | HarnessResult {
+async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactElement, options: HarnessOptions, defaultRoute: string): Promise<HarnessResult> {
   const menus = plugins.flatMap((p) => p.pages.flatMap((page) => [page.menuKey, ...(page.children ?? []).map((c) => c.menuKey ?? null)])).filter((k): k is string => typeof k === 'string');
   const session = isStore(options.session) ? options.session : createTestSession(options.session ?? {}, menus);
   const api = isFakeApi(options.api) ? options.api : createFakeApi(options.api ?? {}, DEFAULT_HANDLERS);
@@ -93,21 +94,18 @@ function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactElement,
   const events: RecordedEvent[] = [];
   bus.on('*', (type, payload) => events.push({ type, payload } as RecordedEvent));
 
-  let router: ReturnType<typeof createMemoryRouter> | undefined;
+  const router = createRouterHandle();
   const services = createCoreServices({
     plugins,
-    resources: mergeResources(options.resources),
+    resources: await mergeResources(options.resources),
     session,
     bus,
     lng: options.lng ?? 'zh-CN',
     adapter: api.adapter,
     queryRetry: false,
     chunkTimeoutMs: options.chunkTimeoutMs,
-    redirect: (path) => void router?.navigate(path),
+    redirect: (path) => router.navigate(path),
   });
-  const routeObjects = routes === 'registry' ? buildRoutes(services.registry) : [{ path: '*', element: routes }];
-  router = createMemoryRouter(routeObjects, { initialEntries: [options.route ?? defaultRoute] });
-  const activeRouter = router;
 
   onTestFinished(() => {
     if (api.unexpected.length > 0) {
@@ -117,14 +115,20 @@ function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactElement,
 
   const result = render(
     <CoreProvider services={services}>
-      <RouterProvider router={activeRouter} />
+      <MemoryRouter initialEntries={[options.route ?? defaultRoute]}>
+        <RouterBridge handle={router} />
+        {routes === 'registry' ? <AppRoutes registry={services.registry} /> : routes}
+      </MemoryRouter>
     </CoreProvider>,
   );
   const harness: HarnessResult = {
     ...result,
     user: userEvent.setup(),
-    router: activeRouter,
-    location: () => activeRouter.state.location,
+    router,
+    location: () => {
+      if (!router.location) throw new Error('the router has not rendered yet');
+      return router.location;
+    },
     api,
     events,
     eventsOf: <K extends keyof CoreEvents>(type: K) => events.filter((e) => e.type === type).map((e) => e.payload as CoreEvents[K]),
@@ -161,6 +165,6 @@ export async function renderWithProviders(ui: ReactElement, options: HarnessOpti
 
 /** The descriptor contract for a plugin's own test: registers alone with the real locales, and load() exports every page. */
 export async function expectValidPlugin(plugin: AnyPlugin): Promise<void> {
-  createPluginRegistry([plugin], loadLocaleFiles());
+  createPluginRegistry([plugin], await loadLocaleFiles());
   await validatePluginLoad(plugin);
 }

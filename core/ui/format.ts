@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import type { Translate } from './i18n';
+import type { UiTranslate } from './i18n';
 import { useUiT } from './i18n';
 
 dayjs.extend(relativeTime);
@@ -47,7 +47,7 @@ export function fromNow(s: string | number | Date | null | undefined): string {
 export function formatDuration(
   start: string | number | Date | null | undefined,
   end: string | number | Date | null | undefined,
-  t: Translate,
+  t: UiTranslate,
 ): string {
   if (isUnset(start)) return '-';
   let from = dayjs(start);

@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A translator as the kit needs it: a key of the `core` namespace plus interpolation values. */
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+export type UiTranslate = (key: string, values?: Record<string, unknown>) => string;
 
 /** `t` for the kit's own strings (`core` namespace, keys under `ui.`). Interpolated values are never HTML-escaped: React escapes. */
-export function useUiT(): Translate {
+export function useUiT(): UiTranslate {
   const { t } = useTranslation('core');
-  return useMemo<Translate>(
+  return useMemo<UiTranslate>(
     () => (key, values) => String(t(key, { ...values, interpolation: { escapeValue: false } })),
     [t],
   );

@@ -9,7 +9,7 @@ export type { DetailTab, DetailTabsProps } from './DetailTabs';
 export { EmptyState } from './EmptyState';
 export type { EmptyStateProps } from './EmptyState';
 export { formatBytes, formatDateTime, formatDuration, fromNow, useFormatDuration } from './format';
-export type { Translate } from './i18n';
+export type { UiTranslate } from './i18n';
 export { FormDialog } from './form/FormDialog';
 export type { FormDialogProps } from './form/FormDialog';
 export { FormFields } from './form/FormFields';

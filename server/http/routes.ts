@@ -114,7 +114,8 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
             reply,
           });
           if (result === reply) return reply;
-          return reply.header('cache-control', 'no-store').send(ok(result ?? null));
+          reply.header('cache-control', 'no-store');
+          return ok(result ?? null);
         },
       });
     }

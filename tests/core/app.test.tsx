@@ -89,6 +89,19 @@ describe('plugin pages and the API', () => {
   });
 });
 
+describe('a broken plugin', () => {
+  it('fails the render loudly, naming the plugin', async () => {
+    const broken = definePlugin({
+      id: 'fx-broken',
+      pages: [{ menuKey: 'user', group: 'ops', path: '/broken', page: 'Page', labelKey: 'missing.key', layout: 'admin' }],
+      load: () => Promise.resolve({ Page: FlakyPage }),
+    });
+    await expect(renderPlugin(broken, { extraPlugins: [identityPlugin] })).rejects.toThrow(
+      'Plugin "fx-broken": label key "missing.key" is missing from locales/zh-CN/fx-broken.json',
+    );
+  });
+});
+
 describe('chunk loading', () => {
   it('shows 正在努力加载中... then, on failure, a generic error whose retry loads again', async () => {
     let attempts = 0;

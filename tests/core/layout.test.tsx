@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { allFixtures, dashboardPlugin, identityPlugin, myAreaPlugin, resourcePlugin } from './fixtures/plugins';
 
+// Fluent dialogs and menus animate in; under a loaded parallel run the default 1 s can be short.
+const SLOW = { timeout: 5000 };
 const others = allFixtures.filter((p) => p !== identityPlugin);
 
 beforeEach(() => window.sessionStorage.clear());
@@ -135,21 +137,21 @@ describe('header, breadcrumb and title', () => {
     await waitFor(() => expect(location().pathname).toBe('/my-asset'));
   });
 
-  it('logout: cancel does nothing; confirm calls POST /account/logout and goes to /login', async () => {
+  it('logout: cancel does nothing; confirm calls POST /account/logout and goes to /login', { timeout: 20000 }, async () => {
     const { user, location, api, session } = await renderPlugin(identityPlugin, { route: '/user', api: { 'POST /account/logout': null } });
     await user.click(screen.getByRole('button', { name: 'Tester' }));
-    await user.click(await screen.findByRole('menuitem', { name: '退出登录' }));
-    const dialog = await screen.findByRole('alertdialog');
+    await user.click(await screen.findByRole('menuitem', { name: '退出登录' }, SLOW));
+    const dialog = await screen.findByRole('alertdialog', {}, SLOW);
     expect(within(dialog).getByText('您确定要退出登录吗?')).toBeInTheDocument();
-    await user.click(await within(dialog).findByRole('button', { name: '取消' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await user.click(await within(dialog).findByRole('button', { name: '取消' }, SLOW));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), SLOW);
     expect(api.callsTo('POST /account/logout')).toHaveLength(0);
     expect(location().pathname).toBe('/user');
 
     await user.click(screen.getByRole('button', { name: 'Tester' }));
-    await user.click(await screen.findByRole('menuitem', { name: '退出登录' }));
-    await user.click(await within(await screen.findByRole('alertdialog')).findByRole('button', { name: '确定' }));
-    await waitFor(() => expect(location().pathname).toBe('/login'));
+    await user.click(await screen.findByRole('menuitem', { name: '退出登录' }, SLOW));
+    await user.click(await within(await screen.findByRole('alertdialog', {}, SLOW)).findByRole('button', { name: '确定' }, SLOW));
+    await waitFor(() => expect(location().pathname).toBe('/login'), SLOW);
     expect(api.callsTo('POST /account/logout')).toHaveLength(1);
     expect(session.getState().token).toBeNull();
   });

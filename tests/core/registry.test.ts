@@ -1,9 +1,13 @@
 import { type AnyPlugin, definePlugin } from '@/core';
 import { createPluginRegistry, expectValidPlugin, loadLocaleFiles, PluginRegistrationError, validatePluginLoad, validatePluginModule } from '@/core/testing';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allFixtures, dashboardPlugin, identityPlugin } from './fixtures/plugins';
 
-const base = () => loadLocaleFiles();
+let files: Awaited<ReturnType<typeof loadLocaleFiles>>;
+beforeAll(async () => {
+  files = await loadLocaleFiles();
+});
+const base = () => files;
 const Page = () => null;
 const locales = { 'zh-CN': { label: '标签', detail: '详情' }, 'en-US': { label: 'Label', detail: 'Detail' } };
 

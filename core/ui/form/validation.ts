@@ -1,4 +1,4 @@
-import type { Translate } from '../i18n';
+import type { UiTranslate } from '../i18n';
 import type { FormErrors, FormField, FormValues } from './types';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -25,7 +25,7 @@ export function validateField<Values extends FormValues>(
   field: FormField<Values>,
   value: unknown,
   values: Values,
-  t: Translate,
+  t: UiTranslate,
 ): string | undefined {
   const label = field.label;
   const type = field.type ?? 'text';
@@ -74,7 +74,7 @@ export function validateField<Values extends FormValues>(
 export function validateValues<Values extends FormValues>(
   fields: readonly FormField<Values>[],
   values: Values,
-  t: Translate,
+  t: UiTranslate,
 ): FormErrors {
   const errors: FormErrors = {};
   for (const field of fields) {

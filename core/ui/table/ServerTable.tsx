@@ -26,7 +26,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, TableSettingsRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useImperativeHandle, useMemo, useState } from 'react';
+import { type CSSProperties, useEffect, useImperativeHandle, useMemo, useState } from 'react';
 import { EmptyState } from '../EmptyState';
 import { useUiT } from '../i18n';
 import { useDangerStyles } from '../styles';
@@ -157,6 +157,13 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   });
   const items = result.data?.items ?? [];
   const total = result.data?.total ?? 0;
+
+  // After a delete the shown page may be past the end: step back to the last page that has rows.
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pastEnd = result.isSuccess && !result.isPlaceholderData && items.length === 0 && pageIndex > pageCount;
+  useEffect(() => {
+    if (pastEnd) setPageIndex(pageCount);
+  }, [pastEnd, pageCount]);
 
   // Selection belongs to the request it was made on: a new page, sort or search starts empty.
   const [selection, setSelection] = useState<{ on: string; ids: ReadonlySet<RowId> }>({ on: '', ids: new Set() });

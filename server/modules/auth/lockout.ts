@@ -40,5 +40,10 @@ export class Lockout {
   private prune() {
     const now = this.clock.now();
     for (const [k, e] of this.entries) if (e.until <= now) this.entries.delete(k);
+    // Still huge (a spray of usernames): forget the oldest, insertion order first, to bound memory.
+    for (const k of this.entries.keys()) {
+      if (this.entries.size <= 10_000) break;
+      this.entries.delete(k);
+    }
   }
 }

@@ -40,7 +40,7 @@ describe('useConfirm', () => {
     await user.click(screen.getByRole('button', { name: '取消' }));
     await waitFor(() => expect(onResult).toHaveBeenLastCalledWith(false));
 
-    await user.click(screen.getByRole('button', { name: 'ask' }));
+    await user.click(await screen.findByRole('button', { name: 'ask' }));
     await screen.findByRole('alertdialog');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(onResult).toHaveBeenCalledTimes(2));

@@ -251,3 +251,18 @@ describe('ServerTable', () => {
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('ServerTable after deletes', () => {
+  it('steps back to the last page when the shown page becomes empty', async () => {
+    const rows = all.slice(0, 11);
+    const fetchPage = fakeServer(rows);
+    const { user } = renderUi(<ReloadPage fetchPage={fetchPage} />);
+    await screen.findByRole('cell', { name: 'host-01' });
+    await user.click(screen.getByRole('button', { name: '第 2 页' }));
+    expect(await screen.findByRole('cell', { name: 'host-11' })).toBeInTheDocument();
+    rows.pop();
+    await user.click(screen.getByRole('button', { name: 'reload' }));
+    await waitFor(() => expect(lastQuery(fetchPage)).toMatchObject({ pageIndex: 1 }));
+    expect(await screen.findByRole('cell', { name: 'host-10' })).toBeInTheDocument();
+  });
+});

@@ -1,10 +1,9 @@
-import { Dialog, DialogSurface, FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, type RenderOptions, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next, { type i18n } from 'i18next';
-import { act, type ReactElement, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -25,9 +24,9 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   };
 }
 
-// jsdom has no layout: `offsetParent` is always null, so Fluent's focus manager (tabster) sees every element as
-// display:none. Then a dialog finds nothing to focus, and tabster's fallback may leave `aria-hidden` on the dialog
-// itself (seen on the first test of a busy run). Pretend attached elements are laid out.
+// jsdom has no layout: `offsetParent` is always null and <body> measures 0×0, so Fluent's focus manager (tabster)
+// sees every element as invisible. A dialog then finds nothing to focus and focuses its surface, and on a busy run
+// tabster's modal bookkeeping can leave that surface aria-hidden. Pretend attached elements are laid out.
 if (typeof window !== 'undefined') {
   Object.defineProperty(window.HTMLElement.prototype, 'offsetParent', {
     configurable: true,
@@ -35,6 +34,7 @@ if (typeof window !== 'undefined') {
       return this.isConnected ? this.parentElement : null;
     },
   });
+  document.body.getBoundingClientRect = () => new DOMRect(0, 0, 1024, 768);
 }
 
 export function createTestI18n(lng: 'zh-CN' | 'en-US' = 'zh-CN'): i18n {
@@ -96,31 +96,4 @@ export function renderUi(ui: ReactElement, { lng, route = '/', queryClient, ...o
       ),
       ...options,
     }) };
-}
-
-/**
- * Opens and closes one Fluent dialog in a provider that stays mounted for the whole file (outside RTL's cleanup).
- * Fluent's focus manager (tabster) creates its modal machinery lazily; when that happens during the first dialog
- * of a busy run, jsdom can leave the dialog itself aria-hidden. Call from `beforeAll` in files that open dialogs.
- */
-export async function warmUpFluent() {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const root = createRoot(host);
-  const paint = (open: boolean) =>
-    act(async () => {
-      root.render(
-        <FluentProvider theme={webLightTheme}>
-          <Dialog open={open}>
-            <DialogSurface>
-              <button type="button">warm-up</button>
-            </DialogSurface>
-          </Dialog>
-        </FluentProvider>,
-      );
-    });
-  await paint(true);
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  await paint(false);
-  await new Promise((resolve) => setTimeout(resolve, 50));
 }
