@@ -23,6 +23,11 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
     rollupOptions: {
+      // Core modules have no import-time side effects: a descriptor importing `definePlugin` from the
+      // `@/core` barrel must not drag the whole barrel (UI kit, query…) into the entry chunk.
+      treeshake: {
+        moduleSideEffects: (id: string) => !(id.startsWith(`${root}core/`) && !id.endsWith('/core/main.tsx')),
+      },
       output: {
         chunkFileNames: (chunk) => {
           const match = chunk.facadeModuleId?.match(pluginPages);

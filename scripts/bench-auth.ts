@@ -59,8 +59,8 @@ for (let round = 1; round <= 2; round++) {
   best.admin = Math.max(best.admin, (await run('GET /account/info (admin)', `${base}/account/info`, { 'x-auth-token': token })).requests.average);
   best.auditor = Math.max(best.auditor, (await run('GET /account/info (auditor)', `${base}/account/info`, { 'x-auth-token': auditorToken })).requests.average);
 }
-console.log(`ratio /account/info (super admin, 129 keys) / bare: ${(best.admin / best.bare).toFixed(2)} (target >= 0.70)`);
-console.log(`ratio /account/info (role-based auditor) / bare: ${(best.auditor / best.bare).toFixed(2)} (bare body is the admin's, larger)`);
+console.log(`ratio /account/info (admin) / bare, same JSON body: ${(best.admin / best.bare).toFixed(2)} (target >= 0.70)`);
+console.log(`role-based auditor: ${best.auditor.toFixed(0)} req/s (its body is smaller and ASCII-only, so it is not compared with the bare route)`);
 
 await app.close();
 await db.destroy();

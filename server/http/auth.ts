@@ -1,17 +1,20 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/index.ts';
+import { type Db, writesOf } from '../db/index.ts';
 import { prepared } from '../db/prepared.ts';
 import type { User } from '../db/schema.ts';
 import { sha256 } from '../lib/ids.ts';
 import { ACCESS_TOKEN_PREFIX, endLoginTokens, SLIDE_AFTER_MS, ttlOf } from '../modules/auth/tokens.ts';
-import { type Access as UserAccess, accessOf, SUPER_ADMIN_ID } from '../modules/menus/effective.ts';
+import { accessOf, SUPER_ADMIN_ID, type UserAccess } from '../modules/menus/effective.ts';
 import { forbidden, unauthorized } from './envelope.ts';
 import type { Access, Deps } from './routes.ts';
 
 /** The user fields auth needs; password and TOTP secret stay out. */
 export type PrincipalUser = Pick<User, 'id' | 'username' | 'nickname' | 'type' | 'status'> & { totpEnabled: boolean };
 
-/** Who is calling, resolved from the token on every request (nothing is snapshotted at login: quirk 8). */
+/**
+ * Who is calling, resolved from the token on every request: nothing is snapshotted at login (quirk 8). Rows are
+ * cached in process only until the next write to the tables they come from, so changes apply on the next request.
+ */
 export interface Principal {
   user: PrincipalUser;
   /** `tokens.id` (SHA-256) of a login token; null for a personal access token. */
@@ -32,36 +35,62 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 
 const USER_COLUMNS = ['u.id', 'u.username', 'u.nickname', 'u.type', 'u.status', 'u.totpSecret'] as const;
 
-/** The per-request queries, compiled once per database (see db/prepared.ts). */
-function queriesFor(db: Db) {
-  let q = cache.get(db);
-  if (!q) {
-    q = {
+type UserRow = Pick<User, 'id' | 'username' | 'nickname' | 'type' | 'status' | 'totpSecret'>;
+type LoginRow = UserRow & { expiresAt: number; refreshedAt: number; remember: number };
+
+/** Writes to these tables can change what a token resolves to (login, logout, slide, user edits). */
+const TOKEN_TABLES = ['tokens', 'users', 'accessToken'] as const;
+
+interface PerDb {
+  byLoginToken: (tokenId: string) => Promise<LoginRow[]>;
+  byAccessToken: (token: string) => Promise<UserRow[]>;
+  /** Found rows by token id / access token, valid while TOKEN_TABLES see no write (db/changes.ts). */
+  rows: Map<string, { version: number; row: LoginRow | UserRow }>;
+}
+const perDb = new WeakMap<Db, PerDb>();
+
+function stateOf(db: Db): PerDb {
+  let s = perDb.get(db);
+  if (!s) {
+    s = {
+      // Compiled once per database (db/prepared.ts): they run on every request.
       byLoginToken: prepared(db, (tokenId: string) =>
         db.selectFrom('tokens as t').innerJoin('users as u', 'u.id', 't.userId').select([...USER_COLUMNS, 't.expiresAt', 't.refreshedAt', 't.remember']).where('t.id', '=', tokenId),
       ),
       byAccessToken: prepared(db, (token: string) => db.selectFrom('accessToken as t').innerJoin('users as u', 'u.id', 't.userId').select(USER_COLUMNS).where('t.token', '=', token)),
+      rows: new Map(),
     };
-    cache.set(db, q);
+    perDb.set(db, s);
   }
-  return q;
+  return s;
 }
-const cache = new WeakMap<Db, { byLoginToken: (id: string) => Promise<LoginRow[]>; byAccessToken: (token: string) => Promise<UserRow[]> }>();
-type UserRow = Pick<User, 'id' | 'username' | 'nickname' | 'type' | 'status' | 'totpSecret'>;
-type LoginRow = UserRow & { expiresAt: number; refreshedAt: number; remember: number };
+
+/** The token's row, from the cache when no relevant write happened since it was read. Unknown tokens are not cached. */
+async function lookup<R extends UserRow>(db: Db, key: string, query: (key: string) => Promise<R[]>): Promise<R | undefined> {
+  const state = stateOf(db);
+  const version = writesOf(db).version(TOKEN_TABLES);
+  const hit = state.rows.get(key);
+  if (hit && hit.version === version) return hit.row as R;
+  const row = (await query(key))[0];
+  if (row) {
+    if (state.rows.size >= 10_000) state.rows.clear();
+    state.rows.set(key, { version, row });
+  }
+  return row;
+}
 
 export async function resolvePrincipal(deps: Deps, token: string | undefined): Promise<Principal | null> {
   if (!token || token.length > 200) return null;
   const { db, clock } = deps;
-  const queries = queriesFor(db);
+  const state = stateOf(db);
   let row: UserRow | undefined;
   let tokenId: string | null = null;
 
   if (token.startsWith(ACCESS_TOKEN_PREFIX)) {
-    row = (await queries.byAccessToken(token))[0];
+    row = await lookup(db, token, state.byAccessToken);
   } else {
     tokenId = sha256(token);
-    const found = (await queries.byLoginToken(tokenId))[0];
+    const found = await lookup(db, tokenId, state.byLoginToken);
     if (!found) return null;
     const now = clock.now();
     if (found.expiresAt <= now) {

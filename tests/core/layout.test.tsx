@@ -141,7 +141,14 @@ describe('header, breadcrumb and title', () => {
     const { user, location, api, session } = await renderPlugin(identityPlugin, { route: '/user', api: { 'POST /account/logout': null } });
     await user.click(screen.getByRole('button', { name: 'Tester' }));
     await user.click(await screen.findByRole('menuitem', { name: '退出登录' }, SLOW));
-    const dialog = await screen.findByRole('alertdialog', {}, SLOW);
+    let dialog: HTMLElement;
+    try {
+      dialog = await screen.findByRole('alertdialog', {}, SLOW);
+    } catch (e) {
+      const d = document.querySelectorAll('[role=alertdialog]');
+      console.log('DBG count', d.length, d[0]?.getAttribute('aria-hidden'), 'menus', document.querySelectorAll('[role=menu]').length, 'hidden-els', [...document.querySelectorAll('[aria-hidden=true]')].map((x) => x.tagName + '.' + (x.getAttribute('role') ?? '') + '.' + x.className.toString().slice(0, 20)).join(' | '));
+      throw e;
+    }
     expect(within(dialog).getByText('您确定要退出登录吗?')).toBeInTheDocument();
     await user.click(await within(dialog).findByRole('button', { name: '取消' }, SLOW));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), SLOW);

@@ -8,6 +8,7 @@ import {
   Select,
   tokens,
 } from '@fluentui/react-components';
+import type { ReactElement } from 'react';
 import { useUiT } from '../i18n';
 import type { SearchField } from './types';
 
@@ -59,7 +60,7 @@ export function SearchForm({ fields, values, onChange, onSubmit, onReset }: Sear
       {fields.map((f) => {
         const value = values[f.name] ?? '';
         const allowAll = f.allowAll !== false;
-        let control: React.ReactElement;
+        let control: ReactElement;
         if (f.type === 'select') {
           control = (
             <Select value={value} onChange={(_, d) => set(f.name, d.value)}>

@@ -26,7 +26,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, TableSettingsRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useEffect, useImperativeHandle, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useImperativeHandle, useMemo, useState } from 'react';
 import { EmptyState } from '../EmptyState';
 import { useUiT } from '../i18n';
 import { useDangerStyles } from '../styles';
@@ -214,7 +214,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   const showError = result.isError;
   const errorMessage = result.error instanceof Error ? result.error.message : undefined;
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (loadingFirst) {
     body = (
       <TableRow>

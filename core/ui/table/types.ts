@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement, ReactNode, Ref } from 'react';
 
 export type SortOrder = 'ascend' | 'descend' | '';
 
@@ -100,7 +100,7 @@ export interface ServerTableProps<Row> {
   pageSizeOptions?: readonly number[];
   /** Extra fixed query parameters sent with every request (e.g. a parent id). */
   extraParams?: Readonly<Record<string, string | number>>;
-  ref?: React.Ref<ServerTableHandle>;
+  ref?: Ref<ServerTableHandle>;
 }
 
 export const DEFAULT_PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 import type { PrincipalUser } from '../../http/auth.ts';
-import type { Access } from '../menus/effective.ts';
+import type { UserAccess } from '../menus/effective.ts';
 import type { MenuKey } from '../menus/tree.ts';
 
 /** AccountInfo of contract §3.1, with roles loaded (login answered null in 1.3.9). */
@@ -13,7 +13,7 @@ export interface AccountInfo {
   menus: MenuKey[];
 }
 
-export const accountInfo = (user: PrincipalUser, access: Access): AccountInfo => ({
+export const accountInfo = (user: PrincipalUser, access: UserAccess): AccountInfo => ({
   id: user.id,
   username: user.username,
   nickname: user.nickname,

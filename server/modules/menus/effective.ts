@@ -4,7 +4,7 @@ import { ALL_MENU_KEYS, inTreeOrder, type MenuKey } from './tree.ts';
 
 export const SUPER_ADMIN_ID = 'abcdefghijklmnopqrstuvwxyz';
 
-export interface Access {
+export interface UserAccess {
   /** Role ids, sorted. */
   roles: string[];
   /** Effective menu keys in tree order. */
@@ -16,7 +16,7 @@ const ACCESS_TABLES = ['roles', 'usersRolesRef', 'rolesMenusRef'] as const;
 
 interface PerDb {
   query: (userId: string) => Promise<{ roleId: string; menuId: string | null }[]>;
-  cache: Map<string, { version: number; access: Access }>;
+  cache: Map<string, { version: number; access: UserAccess }>;
 }
 const perDb = new WeakMap<Db, PerDb>();
 
@@ -40,7 +40,7 @@ function stateOf(db: Db): PerDb {
  * Cached per user and dropped whenever roles or refs are written (db/changes.ts), so a role change applies on the
  * next request; the super admin holds every key.
  */
-export async function accessOf(db: Db, userId: string): Promise<Access> {
+export async function accessOf(db: Db, userId: string): Promise<UserAccess> {
   const state = stateOf(db);
   const version = writesOf(db).version(ACCESS_TABLES);
   const hit = state.cache.get(userId);
