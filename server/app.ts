@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { frameworkError, installErrorHandlers } from './http/errors.ts';
+import { parseMultipartFields } from './http/multipart.ts';
 import { type Module, registerModules } from './http/routes.ts';
 import { installSecurityHeaders } from './http/security.ts';
 import { installStatic } from './http/static.ts';
@@ -9,6 +10,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { modules as defaultModules } from './modules/index.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
+export const MAX_PARAM_LENGTH = 16 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -31,6 +33,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     frameworkErrors: frameworkError,
+    // Comma id lists in `:id` (contract §1.8) outgrow find-my-way's default of 100 characters (~2 UUIDs), which
+    // answers 404; Node's 16 KB header limit bounds the URL anyway, and each route's zod schema bounds the list.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
 
   // Only JSON and form bodies: anything else is a 415, not a string handed to a handler.
@@ -46,6 +51,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // 1.3.9 takes a few form posts (e.g. the admin's change-password); plain key → value.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  // …and its console sends the admin change-password as FormData: text fields only (http/multipart.ts).
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    try {
+      done(null, parseMultipartFields(body as Buffer, String(req.headers['content-type'])));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
   });
 
   app.decorateRequest('principal', null);

@@ -23,10 +23,12 @@ export async function issueLoginToken(db: Db, userId: string, remember: boolean,
 
 /**
  * Ends login tokens (logout, expiry, password change): stamps their login logs' logoutTime, deletes them,
- * and marks their users offline when none of their tokens remains alive.
+ * and marks their users offline when none of their tokens remains alive. `db` may be a transaction.
  */
 export async function endLoginTokens(db: Db, where: { tokenId: string } | { userId: string }, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  // Joins the caller's transaction when given one (deleting users ends their tokens in the same transaction).
+  const atomically = (fn: (trx: Db) => Promise<void>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  await atomically(async (trx) => {
     const rows = await trx
       .selectFrom('tokens')
       .select(['id', 'userId', 'loginLogId'])

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { fail } from '../../http/envelope.ts';
+import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
+import { type Deps, type RouteDef, route } from '../../http/routes.ts';
+import { sign, uuid } from '../../lib/ids.ts';
+import { formatDate } from '../../lib/time.ts';
+import { contains, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
+
+const groupBody = z.object({ name: zName(64), members: zIdArray });
+
+async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise<void> {
+  const other = await trx
+    .selectFrom('userGroups')
+    .select('id')
+    .where('name', '=', name)
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+    .executeTakeFirst();
+  if (other) throw fail(`用户组名称「${name}」已存在`);
+}
+
+async function setMembers(trx: Db, userGroupId: string, members: readonly string[]): Promise<void> {
+  if (members.length) {
+    const found = await trx.selectFrom('users').select('id').where('id', 'in', members).execute();
+    requireAll('用户', members, found.map((u) => u.id));
+  }
+  await trx.deleteFrom('userGroupMembers').where('userGroupId', '=', userGroupId).execute();
+  if (members.length) {
+    await trx
+      .insertInto('userGroupMembers')
+      .values(members.map((userId) => ({ id: sign([userGroupId, userId]), userId, userGroupId })))
+      .execute();
+  }
+}
+
+export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
+  route({
+    method: 'GET',
+    path: '/user-groups/paging',
+    allow: ['user-group'],
+    query: pagingQuery.extend({ name: z.string().max(64).optional() }),
+    handler: async ({ query }) => {
+      const page = pageOf(query, { name: 'name', created: 'created' }, 'created');
+      let base = db.selectFrom('userGroups');
+      if (query.name) base = base.where(contains('name', query.name));
+      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await base.selectAll().orderBy(page.sort, page.direction).orderBy('id', page.direction).limit(page.limit).offset(page.offset).execute();
+      // Authorisation does not exist yet: no group has assets.
+      return paged(
+        total,
+        rows.map((g) => ({ ...g, created: formatDate(g.created), assetCount: 0 })),
+      );
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/user-groups',
+    allow: ['user-group', 'asset-authorised-user-group'],
+    handler: async () => (await db.selectFrom('userGroups').selectAll().orderBy('name').orderBy('id').execute()).map((g) => ({ ...g, created: formatDate(g.created), members: null })),
+  }),
+
+  route({
+    method: 'GET',
+    path: '/user-groups/:id',
+    allow: ['user-group-detail', 'user-group-edit'],
+    params: oneId,
+    handler: async ({ params }) => {
+      const group = await db.selectFrom('userGroups').selectAll().where('id', '=', params.id).executeTakeFirst();
+      if (!group) throw fail(`用户组不存在：${params.id}`);
+      const members = await db
+        .selectFrom('userGroupMembers as m')
+        .innerJoin('users as u', 'u.id', 'm.userId')
+        .select(['u.id', 'u.nickname as name'])
+        .where('m.userGroupId', '=', group.id)
+        .orderBy('u.nickname')
+        .orderBy('u.id')
+        .execute();
+      return { id: group.id, name: group.name, members, created: formatDate(group.created) };
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/user-groups',
+    allow: ['user-group-add'],
+    body: groupBody,
+    handler: async ({ body }) => {
+      const id = uuid();
+      const created = clock.now();
+      await db.transaction().execute(async (trx) => {
+        await assertNameFree(trx, body.name);
+        await trx.insertInto('userGroups').values({ id, name: body.name, created }).execute();
+        await setMembers(trx, id, body.members);
+      });
+      return { id, name: body.name, members: body.members, created: formatDate(created) };
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/user-groups/:id',
+    allow: ['user-group-edit'],
+    params: oneId,
+    body: groupBody,
+    handler: async ({ params, body }) => {
+      await db.transaction().execute(async (trx) => {
+        const found = await trx.selectFrom('userGroups').select('id').where('id', '=', params.id).executeTakeFirst();
+        if (!found) throw fail(`用户组不存在：${params.id}`);
+        await assertNameFree(trx, body.name, params.id);
+        await trx.updateTable('userGroups').set({ name: body.name }).where('id', '=', params.id).execute();
+        await setMembers(trx, params.id, body.members);
+      });
+      return null;
+    },
+  }),
+
+  route({
+    method: 'DELETE',
+    path: '/user-groups/:id',
+    allow: ['user-group-del'],
+    params: idList,
+    handler: async ({ params }) => {
+      await db.transaction().execute(async (trx) => {
+        const found = await trx.selectFrom('userGroups').select('id').where('id', 'in', params.id).execute();
+        requireAll('用户组', params.id, found.map((g) => g.id));
+        await trx.deleteFrom('userGroupMembers').where('userGroupId', 'in', params.id).execute();
+        await trx.deleteFrom('userGroups').where('id', 'in', params.id).execute();
+      });
+      return null;
+    },
+  }),
+];

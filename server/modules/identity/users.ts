@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import type { User } from '../../db/schema.ts';
+import { type Principal, totpEnabled } from '../../http/auth.ts';
+import { fail } from '../../http/envelope.ts';
+import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
+import { type Deps, type RouteDef, route } from '../../http/routes.ts';
+import { uuid } from '../../lib/ids.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH } from '../../lib/password.ts';
+import { formatDate } from '../../lib/time.ts';
+import { endLoginTokens } from '../auth/tokens.ts';
+import { SUPER_ADMIN_ID } from '../menus/effective.ts';
+import { contains, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
+
+const MSG = {
+  self: '不能操作自身账户',
+  deleteSelf: '不允许删除自身账户',
+  deleteSuper: '不允许删除超级管理员账户',
+  superOnly: '只有超级管理员本人可以修改超级管理员账户',
+  superType: '超级管理员必须是管理用户',
+  noPassword: '请输入密码',
+  tooLong: '您输入的密码过长',
+  noRoles: '请选择用户角色',
+  usernameTaken: (u: string) => `登录账号「${u}」已被使用`,
+};
+
+const userFields = {
+  username: zName(64),
+  nickname: zName(64),
+  type: z.enum(['user', 'admin'], { message: 'expected user or admin' }),
+  mail: z
+    .union([z.literal(''), z.email('expected an email address').max(128, 'at most 128 characters')])
+    .nullish()
+    .transform((v) => v ?? ''),
+  roles: zIdArray,
+};
+const createBody = z.object({ ...userFields, password: z.string().min(1, 'required').max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`) });
+// No password here: the admin sets it with change-password; one sent by a client is ignored (quirk 4/20).
+const updateBody = z.object(userFields);
+type UserFields = z.output<typeof updateBody>;
+
+const pagingUsers = pagingQuery.extend({
+  username: z.string().max(64).optional(),
+  nickname: z.string().max(64).optional(),
+  mail: z.string().max(128).optional(),
+  online: z.enum(['true', 'false'], { message: 'expected true or false' }).optional(),
+});
+
+/** Columns a client may see; password and TOTP secret never leave. */
+const PUBLIC = ['id', 'username', 'nickname', 'totpSecret', 'mail', 'online', 'status', 'created', 'type', 'source'] as const;
+type PublicRow = Pick<User, (typeof PUBLIC)[number]>;
+
+/** The row for the wire: `totpSecret` becomes '1'/'0' (§3.1), the secret itself stays here. */
+const wireUser = (u: PublicRow) => ({ ...u, totpSecret: totpEnabled(u.totpSecret) ? '1' : '0', online: u.online === 1, created: formatDate(u.created) });
+
+async function userDetail(db: Db, id: string) {
+  const u = await db.selectFrom('users').select(PUBLIC).where('id', '=', id).executeTakeFirst();
+  if (!u) throw fail(`用户不存在：${id}`);
+  const roles = await db.selectFrom('usersRolesRef').select('roleId').where('userId', '=', id).orderBy('roleId').execute();
+  return { ...wireUser(u), roles: roles.map((r) => r.roleId) };
+}
+
+/** Only the super admin may change the super admin: its password, TOTP, status or fields are the way back in. */
+function guardSuper(principal: Principal, ids: readonly string[]): void {
+  if (ids.includes(SUPER_ADMIN_ID) && principal.user.id !== SUPER_ADMIN_ID) throw fail(MSG.superOnly);
+}
+
+/** Role refs a user of these fields should have: only admins hold roles; each must exist. */
+async function checkedRoles(trx: Db, id: string, fields: UserFields): Promise<string[]> {
+  if (fields.type === 'user') return [];
+  if (fields.roles.length === 0 && id !== SUPER_ADMIN_ID) throw fail(MSG.noRoles); // a role-less admin becomes system admin at the next start (db/seed.ts)
+  if (fields.roles.length) {
+    const found = await trx.selectFrom('roles').select('id').where('id', 'in', fields.roles).execute();
+    requireAll('角色', fields.roles, found.map((r) => r.id));
+  }
+  return fields.roles;
+}
+
+async function assertUsernameFree(trx: Db, username: string, exceptId?: string): Promise<void> {
+  const other = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+    .executeTakeFirst();
+  if (other) throw fail(MSG.usernameTaken(username));
+}
+
+async function setRoles(trx: Db, userId: string, roles: readonly string[]): Promise<void> {
+  await trx.deleteFrom('usersRolesRef').where('userId', '=', userId).execute();
+  if (roles.length) await trx.insertInto('usersRolesRef').values(roles.map((roleId) => ({ id: uuid(), userId, roleId }))).execute();
+}
+
+async function requireUsers(trx: Db, ids: readonly string[]): Promise<void> {
+  const found = await trx.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  requireAll('用户', ids, found.map((u) => u.id));
+}
+
+export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
+  route({
+    method: 'GET',
+    path: '/users/paging',
+    allow: ['user'],
+    query: pagingUsers,
+    handler: async ({ query }) => {
+      const page = pageOf(query, { username: 'username', nickname: 'nickname', created: 'created', mail: 'mail', online: 'online', status: 'status' }, 'created');
+      let base = db.selectFrom('users');
+      if (query.username) base = base.where(contains('username', query.username));
+      if (query.nickname) base = base.where(contains('nickname', query.nickname));
+      if (query.mail) base = base.where(contains('mail', query.mail));
+      if (query.online) base = base.where('online', '=', query.online === 'true' ? 1 : 0);
+      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await base.select(PUBLIC).orderBy(page.sort, page.direction).orderBy('id', page.direction).limit(page.limit).offset(page.offset).execute();
+      // Asset sharing does not exist yet: nobody shares an asset.
+      return paged(
+        total,
+        rows.map((u) => ({ ...wireUser(u), sharerAssetCount: 0 })),
+      );
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/users',
+    allow: ['user', 'user-group-add', 'user-group-edit', 'asset-change-owner', 'asset-authorised-user', 'command-change-owner'],
+    handler: () => db.selectFrom('users').select(['id', 'username', 'nickname']).orderBy('nickname').orderBy('id').execute(),
+  }),
+
+  route({
+    method: 'POST',
+    path: '/users',
+    allow: ['user-add'],
+    body: createBody,
+    handler: async ({ body }) => {
+      const id = uuid();
+      const password = await hashPassword(body.password); // before the transaction: bcrypt is slow
+      await db.transaction().execute(async (trx) => {
+        await assertUsernameFree(trx, body.username);
+        const roles = await checkedRoles(trx, id, body);
+        await trx
+          .insertInto('users')
+          .values({ id, username: body.username, password, nickname: body.nickname, totpSecret: '-', online: 0, status: 'enabled', type: body.type, mail: body.mail, source: '', created: clock.now() })
+          .execute();
+        await setRoles(trx, id, roles);
+      });
+      return userDetail(db, id); // the stored user, never the request (1.3.9 echoed the plaintext password: quirk 4)
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/users/:id',
+    allow: ['user-edit', 'user-detail'],
+    params: oneId,
+    handler: ({ params }) => userDetail(db, params.id),
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/users/:id',
+    allow: ['user-edit'],
+    params: oneId,
+    body: updateBody,
+    // The id comes from the path only (quirk 20).
+    handler: async ({ params, body, principal }) => {
+      const { id } = params;
+      guardSuper(principal, [id]);
+      if (id === SUPER_ADMIN_ID && body.type !== 'admin') throw fail(MSG.superType);
+      await db.transaction().execute(async (trx) => {
+        await requireUsers(trx, [id]);
+        await assertUsernameFree(trx, body.username, id);
+        const roles = await checkedRoles(trx, id, body);
+        await trx.updateTable('users').set({ username: body.username, nickname: body.nickname, type: body.type, mail: body.mail }).where('id', '=', id).execute();
+        await setRoles(trx, id, roles);
+      });
+      return null;
+    },
+  }),
+
+  route({
+    method: 'PATCH',
+    path: '/users/:id/status',
+    allow: ['user-enable-disable'],
+    params: oneId,
+    query: z.object({ status: z.enum(['enabled', 'disabled'], { message: 'expected enabled or disabled' }) }),
+    handler: async ({ params, query, principal }) => {
+      if (params.id === principal.user.id) throw fail(MSG.self);
+      guardSuper(principal, [params.id]);
+      await db.transaction().execute(async (trx) => {
+        await requireUsers(trx, [params.id]);
+        await trx.updateTable('users').set({ status: query.status }).where('id', '=', params.id).execute();
+        // Disabled users' tokens are refused from now on anyway (http/auth.ts); ending them also marks them offline.
+        if (query.status === 'disabled') await endLoginTokens(trx, { userId: params.id }, clock.now());
+      });
+      return null;
+    },
+  }),
+
+  route({
+    method: 'DELETE',
+    path: '/users/:id',
+    allow: ['user-del'],
+    params: idList,
+    handler: async ({ params, principal }) => {
+      const ids = params.id;
+      if (ids.includes(principal.user.id)) throw fail(MSG.deleteSelf);
+      if (ids.includes(SUPER_ADMIN_ID)) throw fail(MSG.deleteSuper);
+      // One transaction: an unknown id or a failure half-way deletes nothing.
+      await db.transaction().execute(async (trx) => {
+        await requireUsers(trx, ids);
+        await trx.deleteFrom('userGroupMembers').where('userId', 'in', ids).execute();
+        await trx.deleteFrom('usersRolesRef').where('userId', 'in', ids).execute();
+        await trx.deleteFrom('accessToken').where('userId', 'in', ids).execute();
+        for (const userId of ids) await endLoginTokens(trx, { userId }, clock.now());
+        await trx.deleteFrom('users').where('id', 'in', ids).execute();
+      });
+      return null;
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/users/:id/change-password',
+    allow: ['user-change-password'],
+    params: idList,
+    // JSON, urlencoded or multipart (the 1.3.9 console posts FormData); absent/empty is the console's own message.
+    body: z.object({ password: z.string().max(1024, 'at most 1024 characters').optional() }),
+    handler: async ({ params, body, principal }) => {
+      const password = body.password ?? '';
+      if (password === '') throw fail(MSG.noPassword);
+      if (password.length > MAX_PASSWORD_LENGTH) throw fail(MSG.tooLong);
+      guardSuper(principal, params.id);
+      const hash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        await requireUsers(trx, params.id);
+        await trx.updateTable('users').set({ password: hash }).where('id', 'in', params.id).execute();
+        for (const userId of params.id) await endLoginTokens(trx, { userId }, clock.now());
+      });
+      return '';
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/users/:id/reset-totp',
+    allow: ['user-reset-totp'],
+    params: idList,
+    handler: async ({ params, principal }) => {
+      guardSuper(principal, params.id);
+      await db.transaction().execute(async (trx) => {
+        await requireUsers(trx, params.id);
+        await trx.updateTable('users').set({ totpSecret: '-' }).where('id', 'in', params.id).execute();
+      });
+      return '';
+    },
+  }),
+];

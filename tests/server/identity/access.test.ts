@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { adminWith, identityHarness } from './helpers.ts';
+
+/** The gates of the issue, method included (1.3.9's `/user-groups:/id` typo fixed). */
+const GATES: Record<string, string[]> = {
+  'GET /users/paging': ['user'],
+  'GET /users': ['user', 'user-group-add', 'user-group-edit', 'asset-change-owner', 'asset-authorised-user', 'command-change-owner'],
+  'POST /users': ['user-add'],
+  'GET /users/:id': ['user-edit', 'user-detail'],
+  'PUT /users/:id': ['user-edit'],
+  'DELETE /users/:id': ['user-del'],
+  'PATCH /users/:id/status': ['user-enable-disable'],
+  'POST /users/:id/change-password': ['user-change-password'],
+  'POST /users/:id/reset-totp': ['user-reset-totp'],
+  'GET /roles': ['user-add', 'user-edit', 'role'],
+  'GET /roles/paging': ['role'],
+  'GET /roles/:id': ['role-detail', 'role-edit'],
+  'POST /roles': ['role-add'],
+  'PUT /roles/:id': ['role-edit'],
+  'DELETE /roles/:id': ['role-del'],
+  'GET /user-groups/paging': ['user-group'],
+  'GET /user-groups': ['user-group', 'asset-authorised-user-group'],
+  'GET /user-groups/:id': ['user-group-detail', 'user-group-edit'],
+  'POST /user-groups': ['user-group-add'],
+  'PUT /user-groups/:id': ['user-group-edit'],
+  'DELETE /user-groups/:id': ['user-group-del'],
+};
+
+const info = async (h: Awaited<ReturnType<typeof identityHarness>>['h'], token: string) =>
+  (await h.call('GET', '/account/info', { token })).body.data as { type: string; roles: string[]; menus: string[] };
+
+describe('identity gates', () => {
+  it('declares exactly the gates of the issue', async () => {
+    const { h } = await identityHarness();
+    const declared = Object.fromEntries(
+      h.app.routeRegistry.filter((r) => /^\/(users|roles|user-groups)/.test(r.path)).map((r) => [`${r.method} ${r.path}`, [...(r.allow as string[])]]),
+    );
+    expect(declared).toEqual(GATES);
+  });
+
+  it('an admin without user-del may list users but not delete them; a plain user is refused everywhere', async () => {
+    const { h } = await identityHarness();
+    const lister = await adminWith(h, ['user', 'user-edit'], 'lister');
+    const victim = await h.createUser({ username: 'victim' });
+    expect((await h.call('GET', '/users/paging', { token: lister.token })).body.code).toBe(1);
+    expect((await h.call('DELETE', `/users/${victim}`, { token: lister.token })).body).toEqual({ code: 403, message: 'permission denied' });
+    expect((await h.call('POST', '/users', { token: lister.token, body: {} })).body.code).toBe(403);
+
+    const plain = await h.createUser({ username: 'plain', type: 'user', roles: ['system-administrator'] });
+    const token = await h.accessToken(plain);
+    for (const gate of Object.keys(GATES)) {
+      const [method, path] = gate.split(' ') as [string, string];
+      const res = await h.call(method, path.replace(':id', victim), { token, body: method === 'GET' ? undefined : {} });
+      expect(res.body, gate).toEqual({ code: 403, message: 'permission denied' });
+    }
+  });
+});
+
+describe('role changes apply on the next request', () => {
+  it('grant, revoke, delete a role, change a user roles, change admin → user', async () => {
+    const { h, api } = await identityHarness();
+    await api.ok('POST', '/roles', { body: { name: 'viewer', menus: [{ menuId: 'dashboard', checked: true }] } });
+    const viewer = (await api.ok<{ id: string; name: string }[]>('GET', '/roles')).find((r) => r.name === 'viewer')!.id;
+    const gina = await api.ok<{ id: string }>('POST', '/users', { body: { username: 'gina', password: 'gina-pass', nickname: 'Gina', type: 'admin', roles: [viewer] } });
+    const token = await h.login('gina', 'gina-pass');
+    const login = (await h.call('POST', '/login', { body: { username: 'gina', password: 'gina-pass' } })).body.data as { info: { menus: string[] } };
+    expect(login.info.menus).toEqual(['dashboard']);
+    expect((await h.call('GET', '/users/paging', { token })).body.code).toBe(403);
+
+    // Grant: `user` half-checked under `identity` grants as well.
+    await api.ok('PUT', `/roles/${viewer}`, { body: { name: 'viewer', menus: [{ menuId: 'identity', checked: false }, { menuId: 'user', checked: true }] } });
+    expect((await h.call('GET', '/users/paging', { token })).body.code).toBe(1);
+    expect((await info(h, token)).menus).toEqual(['identity', 'user']);
+    expect((await h.call('DELETE', `/users/${SUPER_ADMIN_ID}`, { token })).body.code).toBe(403);
+
+    // Revoke.
+    await api.ok('PUT', `/roles/${viewer}`, { body: { name: 'viewer', menus: [{ menuId: 'dashboard', checked: true }] } });
+    expect((await h.call('GET', '/users/paging', { token })).body.code).toBe(403);
+    expect((await info(h, token)).menus).toEqual(['dashboard']);
+
+    // Change the user's roles.
+    await api.ok('PUT', `/users/${gina.id}`, { body: { username: 'gina', nickname: 'Gina', type: 'admin', roles: ['audit-administrator', viewer] } });
+    expect((await info(h, token)).roles).toEqual(['audit-administrator', viewer].sort());
+    expect((await h.call('GET', '/users/paging', { token })).body.code).toBe(403);
+    await api.ok('PUT', `/users/${gina.id}`, { body: { username: 'gina', nickname: 'Gina', type: 'admin', roles: ['system-administrator'] } });
+    expect((await h.call('GET', '/users/paging', { token })).body.code).toBe(1);
+
+    // Admin → user: refused at once, even holding the keys before.
+    await api.ok('PUT', `/users/${gina.id}`, { body: { username: 'gina', nickname: 'Gina', type: 'user', roles: ['system-administrator'] } });
+    expect((await h.call('GET', '/users/paging', { token })).body.code).toBe(403);
+    expect(await info(h, token)).toMatchObject({ type: 'user', roles: [], menus: [] });
+
+    // Back to admin with the custom role, then delete that role.
+    await api.ok('PUT', `/roles/${viewer}`, { body: { name: 'viewer', menus: [{ menuId: 'user', checked: true }] } });
+    await api.ok('PUT', `/users/${gina.id}`, { body: { username: 'gina', nickname: 'Gina', type: 'admin', roles: [viewer] } });
+    expect((await h.call('GET', '/users/paging', { token })).body.code).toBe(1);
+    await api.ok('DELETE', `/roles/${viewer}`);
+    expect((await h.call('GET', '/users/paging', { token })).body.code).toBe(403);
+    expect(await info(h, token)).toMatchObject({ roles: [], menus: [] });
+
+    // A new role, created and assigned, grants on the next request.
+    await api.ok('POST', '/roles', { body: { name: 'groups', menus: [{ menuId: 'user-group', checked: true }] } });
+    const groups = (await api.ok<{ id: string; name: string }[]>('GET', '/roles')).find((r) => r.name === 'groups')!.id;
+    expect((await h.call('GET', '/user-groups/paging', { token })).body.code).toBe(403);
+    await api.ok('PUT', `/users/${gina.id}`, { body: { username: 'gina', nickname: 'Gina', type: 'admin', roles: [groups] } });
+    expect((await h.call('GET', '/user-groups/paging', { token })).body.code).toBe(1);
+  });
+});
