@@ -1,6 +1,6 @@
 import { ALL_MENU_KEYS, type MenuKey, withDescendants } from '../modules/menus/tree.ts';
 import { SUPER_ADMIN_ID } from '../modules/menus/effective.ts';
-import { sign, uuid } from '../lib/ids.ts';
+import { sign } from '../lib/ids.ts';
 import { generatePassword, hashPassword } from '../lib/password.ts';
 import type { Db } from './index.ts';
 
@@ -92,23 +92,11 @@ export async function seed(db: Db, opts: { adminPassword?: string; now: number }
           created: now,
         })
         .execute();
+      // Shown in the user list like any admin's role; the super admin holds every key regardless.
+      await trx.insertInto('usersRolesRef').values({ id: sign([SUPER_ADMIN_ID, 'system-administrator']), userId: SUPER_ADMIN_ID, roleId: 'system-administrator' }).execute();
     }
 
     await trx.updateTable('users').set({ type: 'user' }).where('type', '=', '').execute();
-
-    // Admin-type users without any role get the system administrator (as 1.3.9).
-    const roleless = await trx
-      .selectFrom('users as u')
-      .select('u.id')
-      .where('u.type', '=', 'admin')
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('usersRolesRef as r').select('r.id').whereRef('r.userId', '=', 'u.id'))))
-      .execute();
-    if (roleless.length) {
-      await trx
-        .insertInto('usersRolesRef')
-        .values(roleless.map((u) => ({ id: uuid(), userId: u.id, roleId: 'system-administrator' })))
-        .execute();
-    }
   });
   return result;
 }

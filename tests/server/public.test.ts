@@ -105,12 +105,15 @@ describe('first start', () => {
     expect((await h.db.selectFrom('users').select('id').execute()).length).toBe(1);
   });
 
-  it('gives admin-type users without roles the system administrator at start', async () => {
+  it('gives the first admin the system administrator role, and never grants roles to other admins at start', async () => {
     const h = await startHarness();
+    const admin = await h.db.selectFrom('usersRolesRef').select('roleId').where('userId', '=', SUPER_ADMIN_ID).execute();
+    expect(admin).toEqual([{ roleId: 'system-administrator' }]);
+    // 1.3.9 made every role-less admin a system administrator at each start: deleting a role escalated its admins.
     const id = await h.createUser({ username: 'lonely', type: 'admin' });
     await h.restart();
     const refs = await h.db.selectFrom('usersRolesRef').select('roleId').where('userId', '=', id).execute();
-    expect(refs).toEqual([{ roleId: 'system-administrator' }]);
+    expect(refs).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import { inTreeOrder, isMenuKey } from '../menus/tree.ts';
-import { contains, idList, oneId, requireAll, zName } from './shared.ts';
+import { contains, grantCheck, idList, oneId, requireAll, zName } from './shared.ts';
 
 const menuRef = z.object({
   menuId: z
@@ -101,8 +101,9 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
     path: '/roles',
     allow: ['role-add'],
     body: roleBody,
-    handler: async ({ body }) => {
+    handler: async ({ body, principal }) => {
       const id = uuid();
+      (await grantCheck(principal))(body.menus.map((m) => m.menuId));
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
         await trx.insertInto('roles').values({ id, name: body.name, type: 'new', deletable: 1, modifiable: 1, created: clock.now() }).execute();
@@ -118,11 +119,15 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
     allow: ['role-edit'],
     params: oneId,
     body: roleBody,
-    handler: async ({ params, body }) => {
+    handler: async ({ params, body, principal }) => {
+      const grantable = await grantCheck(principal);
       await db.transaction().execute(async (trx) => {
         const role = await trx.selectFrom('roles').select(['name', 'modifiable']).where('id', '=', params.id).executeTakeFirst();
         if (!role) throw fail(`角色不存在：${params.id}`);
         if (!role.modifiable) throw fail(`内置角色「${role.name}」不允许修改`);
+        const held = await trx.selectFrom('rolesMenusRef').select('menuId').where('roleId', '=', params.id).execute();
+        const had = new Set(held.map((r) => r.menuId));
+        grantable(body.menus.map((m) => m.menuId).filter((k) => !had.has(k)));
         await assertNameFree(trx, body.name, params.id);
         await trx.updateTable('roles').set({ name: body.name }).where('id', '=', params.id).execute();
         await setMenus(trx, params.id, body.menus);

@@ -10,7 +10,7 @@ import { hashPassword, MAX_PASSWORD_LENGTH } from '../../lib/password.ts';
 import { formatDate } from '../../lib/time.ts';
 import { endLoginTokens } from '../auth/tokens.ts';
 import { SUPER_ADMIN_ID } from '../menus/effective.ts';
-import { contains, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
+import { contains, type GrantCheck, grantCheck, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
 
 const MSG = {
   self: '不能操作自身账户',
@@ -65,13 +65,23 @@ function guardSuper(principal: Principal, ids: readonly string[]): void {
   if (ids.includes(SUPER_ADMIN_ID) && principal.user.id !== SUPER_ADMIN_ID) throw fail(MSG.superOnly);
 }
 
-/** Role refs a user of these fields should have: only admins hold roles; each must exist. */
-async function checkedRoles(trx: Db, id: string, fields: UserFields): Promise<string[]> {
+/**
+ * Role refs a user of these fields should have: only admins hold roles (at least one: a role-less admin sees
+ * nothing), each must exist, and roles the user did not have yet may only carry keys the caller holds.
+ */
+async function checkedRoles(trx: Db, grantable: GrantCheck, id: string, fields: UserFields): Promise<string[]> {
   if (fields.type === 'user') return [];
-  if (fields.roles.length === 0 && id !== SUPER_ADMIN_ID) throw fail(MSG.noRoles); // a role-less admin becomes system admin at the next start (db/seed.ts)
+  if (fields.roles.length === 0 && id !== SUPER_ADMIN_ID) throw fail(MSG.noRoles);
   if (fields.roles.length) {
     const found = await trx.selectFrom('roles').select('id').where('id', 'in', fields.roles).execute();
     requireAll('角色', fields.roles, found.map((r) => r.id));
+    const held = await trx.selectFrom('usersRolesRef').select('roleId').where('userId', '=', id).execute();
+    const had = new Set(held.map((r) => r.roleId));
+    const added = fields.roles.filter((r) => !had.has(r));
+    if (added.length) {
+      const keys = await trx.selectFrom('rolesMenusRef').select('menuId').where('roleId', 'in', added).execute();
+      grantable(keys.map((k) => k.menuId));
+    }
   }
   return fields.roles;
 }
@@ -131,12 +141,13 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
     path: '/users',
     allow: ['user-add'],
     body: createBody,
-    handler: async ({ body }) => {
+    handler: async ({ body, principal }) => {
       const id = uuid();
       const password = await hashPassword(body.password); // before the transaction: bcrypt is slow
+      const grantable = await grantCheck(principal);
       await db.transaction().execute(async (trx) => {
         await assertUsernameFree(trx, body.username);
-        const roles = await checkedRoles(trx, id, body);
+        const roles = await checkedRoles(trx, grantable, id, body);
         await trx
           .insertInto('users')
           .values({ id, username: body.username, password, nickname: body.nickname, totpSecret: '-', online: 0, status: 'enabled', type: body.type, mail: body.mail, source: '', created: clock.now() })
@@ -166,10 +177,12 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
       const { id } = params;
       guardSuper(principal, [id]);
       if (id === SUPER_ADMIN_ID && body.type !== 'admin') throw fail(MSG.superType);
+      if (id === principal.user.id && body.type !== 'admin') throw fail(MSG.self); // no locking oneself out
+      const grantable = await grantCheck(principal);
       await db.transaction().execute(async (trx) => {
         await requireUsers(trx, [id]);
         await assertUsernameFree(trx, body.username, id);
-        const roles = await checkedRoles(trx, id, body);
+        const roles = await checkedRoles(trx, grantable, id, body);
         await trx.updateTable('users').set({ username: body.username, nickname: body.nickname, type: body.type, mail: body.mail }).where('id', '=', id).execute();
         await setRoles(trx, id, roles);
       });

@@ -107,3 +107,42 @@ describe('role changes apply on the next request', () => {
     expect((await h.call('GET', '/user-groups/paging', { token })).body.code).toBe(1);
   });
 });
+
+describe('no escalation', () => {
+  it('an admin can grant only menu keys they hold, in roles and through role assignment', async () => {
+    const { h, as } = await identityHarness();
+    const manager = await adminWith(h, ['user', 'user-add', 'user-edit', 'role', 'role-add', 'role-edit'], 'manager');
+    const api = as(manager.token);
+
+    // A role with keys the manager holds is fine; one more key is refused and nothing is created.
+    expect((await api.call('POST', '/roles', { body: { name: 'ok-role', menus: [{ menuId: 'user', checked: true }] } })).body.code).toBe(1);
+    const wider = await api.call('POST', '/roles', { body: { name: 'wide', menus: [{ menuId: 'user-del', checked: true }] } });
+    expect(wider.body).toMatchObject({ code: -1, message: '不能授予您自己没有的权限：user-del' });
+    expect(await h.db.selectFrom('roles').select('id').where('name', '=', 'wide').executeTakeFirst()).toBeUndefined();
+
+    // Assigning the system administrator (every key) to a new or existing user is refused.
+    const create = await api.call('POST', '/users', {
+      body: { username: 'minion', password: 'pw-123456', nickname: 'Minion', type: 'admin', roles: ['system-administrator'] },
+    });
+    expect(create.body.code).toBe(-1);
+    expect(await h.db.selectFrom('users').select('id').where('username', '=', 'minion').executeTakeFirst()).toBeUndefined();
+    const put = await api.call('PUT', `/users/${manager.id}`, {
+      body: { username: 'manager', nickname: 'M', type: 'admin', roles: ['role-of-manager', 'system-administrator'] },
+    });
+    expect(put.body.code).toBe(-1);
+    expect((await info(h, manager.token)).roles).not.toContain('system-administrator');
+
+    // Editing a user who already holds a wider role keeps working as long as nothing is added.
+    const boss = await h.createUser({ username: 'boss', type: 'admin', roles: ['system-administrator'] });
+    const edit = await api.call('PUT', `/users/${boss}`, { body: { username: 'boss', nickname: 'Boss', type: 'admin', roles: ['system-administrator'] } });
+    expect(edit.body.code).toBe(1);
+  });
+
+  it('an admin cannot turn themselves into a plain user', async () => {
+    const { h, as } = await identityHarness();
+    const me = await adminWith(h, ['user', 'user-edit'], 'me');
+    const res = await as(me.token).call('PUT', `/users/${me.id}`, { body: { username: 'me', nickname: 'Me', type: 'user', roles: [] } });
+    expect(res.body).toMatchObject({ code: -1, message: '不能操作自身账户' });
+    expect((await info(h, me.token)).type).toBe('admin');
+  });
+});
