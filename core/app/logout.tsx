@@ -24,7 +24,7 @@ export function LogoutConfirm({ open, onOpenChange }: { open: boolean; onOpenCha
   const { t } = useTranslation('core');
   const logout = useLogout();
   return (
-    <Dialog open={open} modalType="alert" onOpenChange={(_, data) => { console.log('DLG', data.type, data.open, new Error().stack?.split('\n').slice(2,9).join('|')); onOpenChange(data.open); }}>
+    <Dialog open={open} modalType="alert" onOpenChange={(_, data) => onOpenChange(data.open)}>
       <DialogSurface aria-describedby="logout-confirm-text">
         <DialogBody>
           <DialogTitle>{t('logout.title')}</DialogTitle>

@@ -79,7 +79,20 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     adapter: options.adapter,
   });
   let lastUser = options.session.getState().user;
+  let lastToken = options.session.getState().token;
   options.session.subscribe((state) => {
+    if (state.token !== lastToken) {
+      lastToken = state.token;
+      // A new sign-in starts with the menu groups closed, as 1.3.9 does at login.
+      if (state.token !== null) {
+        try {
+          window.sessionStorage.removeItem('openKeys');
+          window.sessionStorage.removeItem('current');
+        } catch {
+          // sessionStorage unavailable: nothing to reset
+        }
+      }
+    }
     if (state.user !== lastUser) {
       lastUser = state.user;
       bus.emit('session:changed', { user: state.user });

@@ -135,7 +135,8 @@ export function AccountMenu({ items }: { items: ReactNode }) {
           </MenuList>
         </MenuPopover>
       </Menu>
-      <LogoutConfirm open={confirming} onOpenChange={setConfirming} />
+      {/* Mounted only while asked: a fresh dialog each time, no stale exit animation state. */}
+      {confirming && <LogoutConfirm open onOpenChange={setConfirming} />}
     </>
   );
 }
