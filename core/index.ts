@@ -40,7 +40,9 @@ export type { CoreEvents, EventBus, NotifyPayload } from './events/bus';
 export type { SessionState, SessionUser } from './session/store';
 
 // Data fetching: plugins never import @tanstack directly.
-export { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Core's own hooks: they find the console's client without a provider in the entry (see core/query/hooks.ts).
+export { keepPreviousData } from '@tanstack/react-query';
+export { useMutation, useQuery, useQueryClient } from './query/hooks';
 export type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 
 // Translation: plugins use their own namespace (their id).
@@ -48,3 +50,6 @@ export { Trans, useTranslation } from 'react-i18next';
 
 // UI kit (core/ui)
 export * from './ui';
+
+// Personal centre (core/account), shared by the info and my-area plugins
+export * from './account';

@@ -48,7 +48,7 @@ export function ChunkLoader({
   /** Called on failure or time-out, before the error shows (e.g. to drop a cached pending import). */
   onFail?: () => void;
 }) {
-  const { chunkTimeoutMs } = useCore();
+  const { chunkTimeoutMs, hosts } = useCore();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
 
@@ -70,6 +70,11 @@ export function ChunkLoader({
       live = false;
     };
   }, [what, chunkTimeoutMs, attempt]);
+
+  // The first screen is up: now fetch the toast/confirm hosts (kept off the start, see CoreProvider).
+  useEffect(() => {
+    if (state.status === 'ready') hosts.request();
+  }, [state.status, hosts]);
 
   if (state.status === 'loading') return <Landing inline={inline} />;
   if (state.status === 'error') return <ChunkError onRetry={() => setAttempt((n) => n + 1)} />;

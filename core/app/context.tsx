@@ -1,34 +1,47 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import type { Branding } from '../api/account';
 import type { SessionState, SessionStore } from '../session/store';
 import type { NotifyPayload } from '../events/bus';
 import type { CoreServices } from './services';
 
+export type { CoreServices };
+export { BRANDING_QUERY_KEY } from './services';
+
 const CoreContext = createContext<CoreServices | null>(null);
 
-// Hosts are lazy (entry budget); `notifyBus` replays toasts emitted before they mounted.
+// Hosts (Toaster, confirm Dialog) are a lazy chunk requested only once the first screen is shown or a toast is
+// wanted (services.hosts), so the login screen does not download them; `notifyBus` replays earlier toasts.
 const Hosts = lazy(() => import('./hosts'));
 export type { NotifyPayload };
+
+function DeferredHosts({ services }: { services: CoreServices }) {
+  const open = useSyncExternalStore(services.hosts.subscribe, () => services.hosts.open);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <Hosts bus={services.notifyBus} />
+    </Suspense>
+  );
+}
 
 export function CoreProvider({ services, children }: { services: CoreServices; children: ReactNode }) {
   return (
     <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
       <I18nextProvider i18n={services.i18n} defaultNS="core">
-        <QueryClientProvider client={services.queryClient}>
-          <CoreContext.Provider value={services}>
-            {children}
-            <Suspense fallback={null}>
-              <Hosts bus={services.notifyBus} />
-            </Suspense>
-          </CoreContext.Provider>
-        </QueryClientProvider>
+        <CoreContext.Provider value={services}>
+          {children}
+          <DeferredHosts services={services} />
+        </CoreContext.Provider>
       </I18nextProvider>
     </FluentProvider>
   );
+}
+
+/** Internal: the services when inside <CoreProvider>, else null. */
+export function useOptionalCore(): CoreServices | null {
+  return useContext(CoreContext);
 }
 
 /** Internal: the services of the running console. */
@@ -65,8 +78,6 @@ export function Can({ menu, children, fallback = null }: { menu: string | readon
   return <>{allowed ? children : fallback}</>;
 }
 
-export const BRANDING_QUERY_KEY = ['core', 'branding'] as const;
-
 export interface ResolvedBranding {
   name: string;
   description: string;
@@ -75,9 +86,10 @@ export interface ResolvedBranding {
 
 /** Branding from GET /branding with defaults, so the console works without the server's answer. */
 export function useBranding(): ResolvedBranding {
-  const { account } = useCore();
+  const { branding } = useCore();
   const { t } = useTranslation('core');
-  const { data } = useQuery<Branding>({ queryKey: BRANDING_QUERY_KEY, queryFn: account.branding, staleTime: Number.POSITIVE_INFINITY, retry: false });
+  const data = useSyncExternalStore(branding.subscribe, branding.get);
+  useEffect(() => branding.load(), [branding]);
   return {
     name: data?.name || t('branding.defaultName'),
     description: data?.description || '',

@@ -2,21 +2,23 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { queryClientFor } from '../query/hooks';
 import { useCore } from './context';
 
 /** POST /account/logout; on success forget the session and go to /login. */
 export function useLogout(): () => Promise<boolean> {
-  const { account, session, queryClient } = useCore();
+  const services = useCore();
+  const { account, session } = services;
   const navigate = useNavigate();
   return useCallback(async () => {
     const ok = await account.logout();
     if (ok) {
       session.getState().clear();
-      queryClient.clear();
+      queryClientFor(services).clear();
       navigate('/login');
     }
     return ok;
-  }, [account, session, queryClient, navigate]);
+  }, [services, account, session, navigate]);
 }
 
 /** The confirm `您确定要退出登录吗?` (确定 / 取消). */

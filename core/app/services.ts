@@ -1,14 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { AxiosAdapter } from 'axios';
-import { type AccountApi, createAccountApi } from '../api/account';
+import { type AccountApi, type Branding, createAccountApi } from '../api/account';
 import { type ApiClient, createApiClient, type Redirect } from '../api/client';
 import { createEventBus, type EventBus, type NotifyPayload } from '../events/bus';
 import { createI18n } from '../i18n/createI18n';
 import { loadLocaleFiles } from '../i18n/resources';
 import { createPluginRegistry, type PluginRegistry, type ResourceBundle } from '../plugin/registry';
 import type { AnyPlugin, Lng } from '../plugin/types';
-import { createQueryClient } from '../query/createQueryClient';
 import type { SessionStore } from '../session/store';
 
 /** Spec §9: an on-demand chunk that has not arrived after 120 s counts as failed. */
@@ -38,6 +37,73 @@ function createNotifyChannel(bus: EventBus): NotifyChannel {
   };
 }
 
+/** GET /branding, fetched once on first use; a tiny store instead of a query so the entry has no TanStack. */
+export interface BrandingSource {
+  get(): Branding | undefined;
+  subscribe(listener: () => void): () => void;
+  /** Starts the fetch unless done or running. */
+  load(): void;
+  /** Fetches again (after an admin changed the branding). */
+  refresh(): void;
+  set(value: Branding): void;
+}
+
+/** Key of the branding in the query cache: `setQueryData` / `invalidateQueries` on it reach the branding too. */
+export const BRANDING_QUERY_KEY = ['core', 'branding'] as const;
+
+function createBrandingSource(fetch: () => Promise<Branding>): BrandingSource {
+  let value: Branding | undefined;
+  let state: 'idle' | 'loading' | 'done' = 'idle';
+  const listeners = new Set<() => void>();
+  const set = (next: Branding) => {
+    value = next;
+    state = 'done';
+    for (const listener of listeners) listener();
+  };
+  const refresh = () => {
+    state = 'loading';
+    void fetch().then(set);
+  };
+  return {
+    get: () => value,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    load() {
+      if (state === 'idle') refresh();
+    },
+    refresh,
+    set,
+  };
+}
+
+/** Started after the first screen is shown, or by the first `notify`: keeps Toaster/Dialog code off the start. */
+export interface HostsGate {
+  readonly open: boolean;
+  request(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+function createHostsGate(): HostsGate {
+  let open = false;
+  const listeners = new Set<() => void>();
+  return {
+    get open() {
+      return open;
+    },
+    request() {
+      if (open) return;
+      open = true;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
 export interface CoreServices {
   registry: PluginRegistry;
   session: SessionStore;
@@ -46,7 +112,12 @@ export interface CoreServices {
   i18n: I18n;
   api: ApiClient;
   account: AccountApi;
-  queryClient: QueryClient;
+  branding: BrandingSource;
+  hosts: HostsGate;
+  /** `false` in tests: queries fail at once. */
+  queryRetry: boolean;
+  /** Called once when core/query creates this console's client (lazily, with the first chunk using queries). */
+  onQueryClient(client: QueryClient): void;
   chunkTimeoutMs: number;
   /** Loads a language's locale files (and plugin inline locales) before switching to it. */
   ensureLanguage(lng: Lng): Promise<void>;
@@ -64,6 +135,10 @@ export interface CoreServicesOptions {
   adapter?: AxiosAdapter;
   queryRetry?: boolean;
   chunkTimeoutMs?: number;
+}
+
+function isBrandingKey(key: readonly unknown[]): boolean {
+  return key.length === BRANDING_QUERY_KEY.length && key.every((part, i) => part === BRANDING_QUERY_KEY[i]);
 }
 
 /** The one composition of core services, shared by main.tsx and the test harness. */
@@ -98,6 +173,11 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
       bus.emit('session:changed', { user: state.user });
     }
   });
+  const account = createAccountApi(api);
+  const branding = createBrandingSource(account.branding);
+  const hosts = createHostsGate();
+  // A toast wanted before the hosts started: start them now (the channel replays it).
+  bus.on('notify', () => hosts.request());
   return {
     registry,
     session: options.session,
@@ -105,8 +185,17 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     notifyBus: createNotifyChannel(bus),
     i18n,
     api,
-    account: createAccountApi(api),
-    queryClient: createQueryClient({ retry: options.queryRetry }),
+    account,
+    branding,
+    hosts,
+    queryRetry: options.queryRetry !== false,
+    onQueryClient(client) {
+      client.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || !isBrandingKey(event.query.queryKey)) return;
+        if (event.action.type === 'success' && event.query.state.data) branding.set(event.query.state.data as Branding);
+        if (event.action.type === 'invalidate') branding.refresh();
+      });
+    },
     chunkTimeoutMs: options.chunkTimeoutMs ?? CHUNK_TIMEOUT_MS,
     async ensureLanguage(lng) {
       if (i18n.hasResourceBundle(lng, 'core')) return;

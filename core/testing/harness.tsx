@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
 import { CoreProvider } from '../app/context';
+import { QueryScope } from '../query/hooks';
 import { AppRoutes, createRouterHandle, RouterBridge, type RouterHandle } from '../app/routes';
 import { type CoreServices, createCoreServices } from '../app/services';
 import { type CoreEvents, createEventBus } from '../events/bus';
@@ -107,6 +108,9 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
     redirect: (path) => router.navigate(path),
   });
 
+  // Production starts the toast/confirm hosts after the first screen; tests want them at once (no race with confirm()).
+  services.hosts.request();
+
   onTestFinished(() => {
     if (api.unexpected.length > 0) {
       throw new Error(`The test made ${api.unexpected.length} unexpected request(s):\n${api.unexpected.map((r) => `  ${r.method} ${r.path}`).join('\n')}`);
@@ -117,7 +121,7 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
     <CoreProvider services={services}>
       <MemoryRouter initialEntries={[options.route ?? defaultRoute]}>
         <RouterBridge handle={router} />
-        {routes === 'registry' ? <AppRoutes registry={services.registry} /> : routes}
+        {routes === 'registry' ? <AppRoutes registry={services.registry} /> : <QueryScope>{routes}</QueryScope>}
       </MemoryRouter>
     </CoreProvider>,
   );

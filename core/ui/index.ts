@@ -1,4 +1,6 @@
 // Jumpgate console UI kit. Strings come from the `core` namespace, keys `ui.*`.
+export { CheckTree, checkedValues, computeCheckState } from './CheckTree';
+export type { CheckState, CheckTreeNode, CheckTreeProps } from './CheckTree';
 export { ConfirmDialog, ConfirmHost, confirm, useConfirm, useConfirmDelete } from './ConfirmDialog';
 export type { ConfirmDialogProps, ConfirmOptions } from './ConfirmDialog';
 export { DangerButton } from './DangerButton';
@@ -13,6 +15,8 @@ export type { UiTranslate } from './i18n';
 export { FormDialog } from './form/FormDialog';
 export type { FormDialogProps } from './form/FormDialog';
 export { FormFields } from './form/FormFields';
+export { SearchableMultiSelect } from './form/SearchableMultiSelect';
+export type { SearchableMultiSelectProps } from './form/SearchableMultiSelect';
 export type { FormFieldsProps } from './form/FormFields';
 export type { FieldOption, FieldType, FormErrors, FormField, FormValues } from './form/types';
 export { useFormState } from './form/useFormState';

@@ -4,3 +4,24 @@ import { afterEach } from 'vitest';
 
 // Without vitest globals RTL does not register its own cleanup; Fluent's tabster also needs the DOM torn down per test.
 afterEach(() => cleanup());
+
+// jsdom has no layout: `offsetParent` is always null and <body> measures 0×0, so Fluent's focus manager (tabster)
+// sees every element as invisible. A dialog then finds nothing to focus and focuses its surface, and on a busy run
+// tabster's modal bookkeeping can leave that surface aria-hidden (role queries never find it). Pretend attached
+// elements are laid out, for every console test.
+Object.defineProperty(window.HTMLElement.prototype, 'offsetParent', {
+  configurable: true,
+  get(this: HTMLElement) {
+    return this.isConnected ? this.parentElement : null;
+  },
+});
+document.body.getBoundingClientRect = () => new DOMRect(0, 0, 1024, 768);
+
+// jsdom has no ResizeObserver; Fluent's MessageBar and positioning need one.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -58,7 +58,8 @@ export function FormDialog<Values extends FormValues>(props: FormDialogProps<Val
       }}
     >
       <DialogSurface style={{ maxWidth: `min(${width}px, calc(100vw - 32px))` }}>
-        {open ? <FormDialogBody {...props} title={title} /> : null}
+        {/* Keyed on `loading`: an edit dialog opens before its record arrives, and the form must start from the record. */}
+        {open ? <FormDialogBody key={props.loading ? 'loading' : 'ready'} {...props} title={title} /> : null}
       </DialogSurface>
     </Dialog>
   );

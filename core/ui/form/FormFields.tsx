@@ -14,6 +14,7 @@ import {
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useUiT } from '../i18n';
+import { SearchableMultiSelect } from './SearchableMultiSelect';
 import type { FormField, FormValues } from './types';
 import type { FormState } from './useFormState';
 import { isFieldVisible } from './validation';
@@ -118,6 +119,18 @@ export function FormFields<Values extends FormValues>({ form, fields, disabled, 
       }
       case 'multiselect': {
         const options = field.options ?? [];
+        if (field.searchable) {
+          return (
+            <SearchableMultiSelect
+              options={options}
+              value={Array.isArray(value) ? (value as (string | number)[]) : []}
+              onChange={onChange}
+              onBlur={onBlur}
+              placeholder={field.placeholder}
+              disabled={isDisabled}
+            />
+          );
+        }
         const selected = Array.isArray(value) ? (value as unknown[]).map((v) => String(v)) : [];
         const labels = options.filter((o) => selected.includes(optionKey(o.value))).map((o) => o.label);
         return (

@@ -28,6 +28,12 @@ export interface FormField<Values extends FormValues = FormValues> {
   /** Defaults to `text`; ignored when `render` is given. */
   type?: FieldType;
   required?: boolean;
+  /** Replaces the kit's `请输入{label}` / `请选择{label}` when a required field is empty. */
+  requiredMessage?: string;
+  /** Replaces the kit's message when an `email` or `number` value is malformed. */
+  invalidMessage?: string;
+  /** For `multiselect`: a type-to-filter picker (selected options shown as removable tags). */
+  searchable?: boolean;
   /** Text length limits (characters). */
   minLength?: number;
   maxLength?: number;

@@ -31,6 +31,7 @@ export function validateField<Values extends FormValues>(
   const type = field.type ?? 'text';
   if (isEmptyValue(value) || (field.required && (type === 'checkbox' || type === 'switch') && value !== true)) {
     if (field.required) {
+      if (field.requiredMessage) return field.requiredMessage;
       return t(SELECT_TYPES.has(type) && !field.render ? 'ui.validation.requiredSelect' : 'ui.validation.required', {
         label,
       });
@@ -38,11 +39,11 @@ export function validateField<Values extends FormValues>(
     return undefined;
   }
   if (type === 'email' && typeof value === 'string' && !EMAIL.test(value.trim())) {
-    return t('ui.validation.email', { label });
+    return field.invalidMessage ?? t('ui.validation.email', { label });
   }
   if (type === 'number') {
     const n = typeof value === 'number' ? value : Number(value);
-    if (!Number.isFinite(n)) return t('ui.validation.number', { label });
+    if (!Number.isFinite(n)) return field.invalidMessage ?? t('ui.validation.number', { label });
   }
   if (typeof value === 'string' || Array.isArray(value)) {
     const len = value.length;

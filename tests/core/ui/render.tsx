@@ -15,27 +15,7 @@ import { ConfirmHost } from '../../../core/ui';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-// jsdom has no ResizeObserver; Fluent's MessageBar needs one. (The platform's setup file may provide it too.)
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-
-// jsdom has no layout: `offsetParent` is always null and <body> measures 0×0, so Fluent's focus manager (tabster)
-// sees every element as invisible. A dialog then finds nothing to focus and focuses its surface, and on a busy run
-// tabster's modal bookkeeping can leave that surface aria-hidden. Pretend attached elements are laid out.
-if (typeof window !== 'undefined') {
-  Object.defineProperty(window.HTMLElement.prototype, 'offsetParent', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.isConnected ? this.parentElement : null;
-    },
-  });
-  document.body.getBoundingClientRect = () => new DOMRect(0, 0, 1024, 768);
-}
+// jsdom layout stubs (offsetParent, body size, ResizeObserver) live in tests/setup/console.ts.
 
 export function createTestI18n(lng: 'zh-CN' | 'en-US' = 'zh-CN'): i18n {
   const instance = i18next.createInstance();

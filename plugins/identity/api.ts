@@ -1,0 +1,129 @@
+import type { ApiClient, PageQuery, PageResult } from '@/core';
+
+export type UserType = 'user' | 'admin';
+
+export interface UserRow {
+  id: string;
+  username: string;
+  nickname: string;
+  mail: string;
+  type: UserType;
+  status: 'enabled' | 'disabled';
+  online: boolean;
+  /** '1' = TOTP on, '0' = off. */
+  totpSecret: string;
+  source: string;
+  created: string;
+}
+
+export interface UserRecord extends UserRow {
+  /** Role ids. */
+  roles: string[] | null;
+}
+
+export interface UserOption {
+  id: string;
+  username: string;
+  nickname: string;
+}
+
+export interface UserBody {
+  username: string;
+  nickname: string;
+  type: UserType;
+  mail: string;
+  roles: string[];
+  password?: string;
+}
+
+export interface RoleMenuRef {
+  menuId: string;
+  checked: boolean;
+}
+
+export interface Role {
+  id: string;
+  name: string;
+  type: 'default' | 'new';
+  deletable: boolean;
+  modifiable: boolean;
+  created: string;
+  menus: RoleMenuRef[] | null;
+}
+
+export interface RoleBody {
+  name: string;
+  menus: RoleMenuRef[];
+}
+
+export interface TreeMenu {
+  title: string;
+  titles?: Partial<Record<string, string>>;
+  key: string;
+  children: TreeMenu[] | null;
+}
+
+export interface UserGroupRow {
+  id: string;
+  name: string;
+  created: string;
+}
+
+export interface UserGroupRecord extends UserGroupRow {
+  members: { id: string; name: string }[] | null;
+}
+
+export interface UserGroupBody {
+  name: string;
+  members: string[];
+}
+
+// Query keys: each list's base key is what a mutation invalidates.
+export const KEYS = {
+  users: ['identity', 'users'] as const,
+  user: (id: string) => ['identity', 'user', id] as const,
+  userOptions: ['identity', 'user-options'] as const,
+  roles: ['identity', 'roles'] as const,
+  role: (id: string) => ['identity', 'role', id] as const,
+  roleOptions: ['identity', 'role-options'] as const,
+  menus: ['identity', 'menus'] as const,
+  groups: ['identity', 'user-groups'] as const,
+  group: (id: string) => ['identity', 'user-group', id] as const,
+};
+
+const ids = (list: readonly (string | number)[]) => list.map(String).join(',');
+
+// Mutations and record loads are silent: the screens show their errors inline (dialogs, error states).
+const quiet = { silent: true } as const;
+
+export const userApi = (api: ApiClient) => ({
+  page: (query: PageQuery) => api.get<PageResult<UserRow>>('/users/paging', { params: query }),
+  options: () => api.get<UserOption[]>('/users'),
+  get: (id: string) => api.get<UserRecord>(`/users/${encodeURIComponent(id)}`, quiet),
+  create: (body: UserBody) => api.post<UserRecord>('/users', body, quiet),
+  update: (id: string, body: UserBody) => api.put<null>(`/users/${encodeURIComponent(id)}`, body, quiet),
+  remove: (list: readonly (string | number)[]) => api.delete<null>(`/users/${ids(list)}`),
+  setStatus: (id: string, status: 'enabled' | 'disabled') =>
+    api.patch<null>(`/users/${encodeURIComponent(id)}/status`, undefined, { params: { status } }),
+  changePassword: (list: readonly (string | number)[], password: string) =>
+    api.post<string>(`/users/${ids(list)}/change-password`, { password }, quiet),
+  resetTotp: (list: readonly (string | number)[]) => api.post<string>(`/users/${ids(list)}/reset-totp`),
+});
+
+export const roleApi = (api: ApiClient) => ({
+  page: (query: PageQuery) => api.get<PageResult<Role>>('/roles/paging', { params: query }),
+  all: () => api.get<Role[]>('/roles'),
+  get: (id: string) => api.get<Role>(`/roles/${encodeURIComponent(id)}`, quiet),
+  create: (body: RoleBody) => api.post<string>('/roles', body, quiet),
+  update: (id: string, body: RoleBody) => api.put<string>(`/roles/${encodeURIComponent(id)}`, body, quiet),
+  remove: (list: readonly (string | number)[]) => api.delete<null>(`/roles/${ids(list)}`),
+  menus: () => api.get<TreeMenu[]>('/menus'),
+});
+
+export const groupApi = (api: ApiClient) => ({
+  page: (query: PageQuery) => api.get<PageResult<UserGroupRow>>('/user-groups/paging', { params: query }),
+  get: (id: string) => api.get<UserGroupRecord>(`/user-groups/${encodeURIComponent(id)}`, quiet),
+  create: (body: UserGroupBody) => api.post<UserGroupRecord>('/user-groups', body, quiet),
+  update: (id: string, body: UserGroupBody) => api.put<null>(`/user-groups/${encodeURIComponent(id)}`, body, quiet),
+  remove: (list: readonly (string | number)[]) => api.delete<null>(`/user-groups/${ids(list)}`),
+});

@@ -1,0 +1,134 @@
+import {
+  type BatchAction,
+  Can,
+  DangerButton,
+  formatDateTime,
+  PageContainer,
+  ServerTable,
+  type ServerTableColumn,
+  useApi,
+  useBus,
+  useConfirmDelete,
+  useHasMenu,
+  useReloadTable,
+  useTranslation,
+} from '@/core';
+import { Button } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { groupApi, KEYS, type UserGroupRow } from '../api';
+import { MoreMenu, settled, useSharedStyles } from './shared';
+import { UserGroupFormDialog } from './UserGroupFormDialog';
+
+type Dialog = { mode: 'new' } | { mode: 'edit'; id: string } | null;
+
+export function UserGroupList() {
+  const { t } = useTranslation('identity');
+  const styles = useSharedStyles();
+  const api = useApi();
+  const groups = useMemo(() => groupApi(api), [api]);
+  const bus = useBus();
+  const navigate = useNavigate();
+  const confirmDelete = useConfirmDelete();
+  const reload = useReloadTable(KEYS.groups);
+  const canDetail = useHasMenu('user-group-detail');
+  const canDelete = useHasMenu('user-group-del');
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const remove = async (ids: readonly (string | number)[]) => {
+    if (await settled(() => groups.remove(ids))) {
+      bus.emit('notify', { intent: 'success', message: t('common.deleted') });
+      await reload();
+    }
+  };
+
+  const columns: ServerTableColumn<UserGroupRow>[] = [
+    {
+      key: 'name',
+      header: t('group.fields.name'),
+      sortField: 'name',
+      hideable: false,
+      render: (g) => (canDetail ? <Link to={`/user-group/${encodeURIComponent(g.id)}`}>{g.name}</Link> : g.name),
+    },
+    { key: 'created', header: t('common.created'), sortField: 'created', render: (g) => formatDateTime(g.created) },
+  ];
+
+  const batchActions: BatchAction<UserGroupRow>[] = canDelete
+    ? [
+        {
+          key: 'delete',
+          label: t('common.del'),
+          icon: <DeleteRegular />,
+          danger: true,
+          onClick: async (ids) => {
+            if (await confirmDelete({ title: t('group.batchDelete.title', { count: ids.length }) })) await remove(ids);
+          },
+        },
+      ]
+    : [];
+
+  return (
+    <PageContainer>
+      <ServerTable<UserGroupRow>
+        tableKey="user-group"
+        title={t('group.title')}
+        queryKey={KEYS.groups}
+        fetchPage={groups.page}
+        getRowId={(g) => g.id}
+        rowLabel={(g) => t('common.select', { name: g.name })}
+        columns={columns}
+        searchFields={[{ name: 'name', label: t('group.fields.name') }]}
+        batchActions={batchActions}
+        toolbar={
+          <Can menu="user-group-add">
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ mode: 'new' })}>
+              {t('common.add')}
+            </Button>
+          </Can>
+        }
+        rowActions={(g) => (
+          <div className={styles.actions}>
+            <Can menu="user-group-edit">
+              <Button appearance="transparent" size="small" onClick={() => setDialog({ mode: 'edit', id: g.id })}>
+                {t('common.edit')}
+              </Button>
+            </Can>
+            <Can menu="user-group-del">
+              <DangerButton
+                size="small"
+                onClick={async () => {
+                  if (await confirmDelete()) await remove([g.id]);
+                }}
+              >
+                {t('common.del')}
+              </DangerButton>
+            </Can>
+            <MoreMenu
+              items={
+                canDetail
+                  ? [
+                      {
+                        key: 'detail',
+                        label: t('common.detail'),
+                        onClick: () => navigate(`/user-group/${encodeURIComponent(g.id)}?activeKey=info`),
+                      },
+                    ]
+                  : []
+              }
+            />
+          </div>
+        )}
+      />
+      <UserGroupFormDialog
+        open={dialog !== null}
+        id={dialog?.mode === 'edit' ? dialog.id : undefined}
+        onClose={() => setDialog(null)}
+        onSaved={async () => {
+          bus.emit('notify', { intent: 'success', message: t('common.success') });
+          await reload();
+        }}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,240 @@
+import {
+  type BatchAction,
+  Can,
+  DangerButton,
+  formatDateTime,
+  PageContainer,
+  type SearchField,
+  ServerTable,
+  type ServerTableColumn,
+  StatusBadge,
+  useApi,
+  useBus,
+  useConfirm,
+  useConfirmDelete,
+  useHasMenu,
+  useReloadTable,
+  useSession,
+  useTranslation,
+} from '@/core';
+import { Button, Switch } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, KeyResetRegular, LockClosedKeyRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { KEYS, type UserRow, userApi } from '../api';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { MoreMenu, settled, useSharedStyles } from './shared';
+import { UserFormDialog } from './UserFormDialog';
+
+type Dialog = { mode: 'new' } | { mode: 'edit'; id: string } | null;
+
+export function UserList() {
+  const { t } = useTranslation('identity');
+  const styles = useSharedStyles();
+  const api = useApi();
+  const users = useMemo(() => userApi(api), [api]);
+  const bus = useBus();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
+  const reload = useReloadTable(KEYS.users);
+  const myId = useSession((s) => s.user?.id);
+  const canDetail = useHasMenu('user-detail');
+  const canToggle = useHasMenu('user-enable-disable');
+  const canDelete = useHasMenu('user-del');
+  const canChangePassword = useHasMenu('user-change-password');
+  const canResetTotp = useHasMenu('user-reset-totp');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [passwordFor, setPasswordFor] = useState<string[] | null>(null);
+
+  const done = (message: string) => bus.emit('notify', { intent: 'success', message });
+
+  const remove = async (ids: readonly (string | number)[]) => {
+    if (await settled(() => users.remove(ids))) {
+      done(t('common.deleted'));
+      await reload();
+    }
+  };
+
+  const toggleStatus = async (row: UserRow, enable: boolean) => {
+    if (!enable) {
+      const ok = await confirm({
+        title: t('user.disable.title', { name: row.nickname }),
+        message: t('user.disable.content'),
+        confirmText: t('user.disable.ok'),
+        danger: true,
+      });
+      if (!ok) return;
+    }
+    if (await settled(() => users.setStatus(row.id, enable ? 'enabled' : 'disabled'))) {
+      done(t('user.statusChanged'));
+      await reload();
+    }
+  };
+
+  const searchFields: SearchField[] = [
+    { name: 'nickname', label: t('user.fields.nickname') },
+    { name: 'username', label: t('user.fields.username') },
+    { name: 'mail', label: t('user.fields.mail') },
+    {
+      name: 'online',
+      label: t('user.fields.online'),
+      type: 'radio',
+      options: [
+        { value: 'true', label: t('user.online.true') },
+        { value: 'false', label: t('user.online.false') },
+      ],
+    },
+  ];
+
+  const columns: ServerTableColumn<UserRow>[] = [
+    {
+      key: 'nickname',
+      header: t('user.fields.nickname'),
+      sortField: 'nickname',
+      hideable: false,
+      render: (u) => (canDetail ? <Link to={`/user/${encodeURIComponent(u.id)}`}>{u.nickname}</Link> : u.nickname),
+    },
+    { key: 'username', header: t('user.fields.username'), sortField: 'username', render: (u) => u.username },
+    { key: 'mail', header: t('user.fields.mail'), render: (u) => u.mail },
+    { key: 'type', header: t('user.fields.type'), render: (u) => t(u.type === 'admin' ? 'user.type.admin' : 'user.type.user') },
+    {
+      key: 'status',
+      header: t('user.fields.status'),
+      render: (u) => {
+        const enabled = u.status !== 'disabled';
+        const label = t(enabled ? 'user.status.enabled' : 'user.status.disabled');
+        // Nobody switches their own account off; the server refuses it too.
+        if (!canToggle || u.id === myId) return <StatusBadge tone={enabled ? 'success' : 'error'}>{label}</StatusBadge>;
+        return (
+          <Switch
+            checked={enabled}
+            label={label}
+            aria-label={t('user.status.toggle', { name: u.nickname })}
+            onChange={(_, data) => void toggleStatus(u, data.checked)}
+          />
+        );
+      },
+    },
+    {
+      key: 'online',
+      header: t('user.fields.online'),
+      sortField: 'online',
+      render: (u) => (
+        <StatusBadge tone={u.online ? 'success' : 'default'}>{t(u.online ? 'user.online.true' : 'user.online.false')}</StatusBadge>
+      ),
+    },
+    {
+      key: 'totp',
+      header: t('user.fields.totp'),
+      render: (u) => (
+        <StatusBadge tone={u.totpSecret === '1' ? 'success' : 'default'}>
+          {t(u.totpSecret === '1' ? 'user.totp.on' : 'user.totp.off')}
+        </StatusBadge>
+      ),
+    },
+    { key: 'created', header: t('common.created'), sortField: 'created', render: (u) => formatDateTime(u.created) },
+  ];
+
+  const batchActions: BatchAction<UserRow>[] = [];
+  if (canChangePassword) {
+    batchActions.push({
+      key: 'change-password',
+      label: t('user.changePassword.action'),
+      icon: <LockClosedKeyRegular />,
+      onClick: (ids) => setPasswordFor(ids.map(String)),
+    });
+  }
+  if (canResetTotp) {
+    batchActions.push({
+      key: 'reset-totp',
+      label: t('user.resetTotp.action'),
+      icon: <KeyResetRegular />,
+      onClick: async (ids) => {
+        const ok = await confirm({ title: t('user.resetTotp.title'), message: t('user.resetTotp.content') });
+        if (ok && (await settled(() => users.resetTotp(ids)))) {
+          done(t('user.resetTotp.done'));
+          await reload();
+        }
+      },
+    });
+  }
+  if (canDelete) {
+    batchActions.push({
+      key: 'delete',
+      label: t('common.del'),
+      icon: <DeleteRegular />,
+      danger: true,
+      onClick: async (ids) => {
+        if (await confirmDelete({ title: t('user.batchDelete.title', { count: ids.length }) })) await remove(ids);
+      },
+    });
+  }
+
+  return (
+    <PageContainer>
+      <ServerTable<UserRow>
+        tableKey="user"
+        title={t('user.title')}
+        queryKey={KEYS.users}
+        fetchPage={users.page}
+        getRowId={(u) => u.id}
+        rowLabel={(u) => t('common.select', { name: u.nickname })}
+        columns={columns}
+        searchFields={searchFields}
+        batchActions={batchActions}
+        toolbar={
+          <Can menu="user-add">
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ mode: 'new' })}>
+              {t('common.add')}
+            </Button>
+          </Can>
+        }
+        rowActions={(u) => (
+          <div className={styles.actions}>
+            <Can menu="user-edit">
+              <Button appearance="transparent" size="small" onClick={() => setDialog({ mode: 'edit', id: u.id })}>
+                {t('common.edit')}
+              </Button>
+            </Can>
+            <Can menu="user-del">
+              <DangerButton
+                size="small"
+                onClick={async () => {
+                  if (await confirmDelete()) await remove([u.id]);
+                }}
+              >
+                {t('common.del')}
+              </DangerButton>
+            </Can>
+            <MoreMenu
+              items={
+                canDetail
+                  ? [{ key: 'detail', label: t('common.detail'), onClick: () => navigate(`/user/${encodeURIComponent(u.id)}?activeKey=info`) }]
+                  : []
+              }
+            />
+          </div>
+        )}
+      />
+      <UserFormDialog
+        open={dialog !== null}
+        id={dialog?.mode === 'edit' ? dialog.id : undefined}
+        onClose={() => setDialog(null)}
+        onSaved={async () => {
+          done(t('common.success'));
+          await reload();
+        }}
+      />
+      <ChangePasswordDialog
+        ids={passwordFor}
+        onClose={() => setPasswordFor(null)}
+        onSubmit={async (password) => {
+          if (!passwordFor) return;
+          await users.changePassword(passwordFor, password);
+          done(t('user.changePassword.done'));
+        }}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,103 @@
+import { ApiError, PageContainer, useTranslation } from '@/core';
+import {
+  Button,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  tokens,
+} from '@fluentui/react-components';
+import { MoreHorizontalRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+export const useSharedStyles = makeStyles({
+  actions: { display: 'flex', alignItems: 'center', flexWrap: 'nowrap', columnGap: tokens.spacingHorizontalXS },
+  tags: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  error: { marginBottom: tokens.spacingVerticalM },
+});
+
+/** The message of a failed call; the client's ApiError already carries the server's words. */
+export function errorText(error: unknown): string | undefined {
+  if (error instanceof ApiError || error instanceof Error) return error.message;
+  return undefined;
+}
+
+/** Runs a list action whose failure the client has already toasted: nothing more to do here. */
+export async function settled(run: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await run();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface MoreItem {
+  key: string;
+  label: string;
+  onClick: () => void;
+}
+
+/** The ⋯ menu of a row; not rendered when none of its items is allowed. */
+export function MoreMenu({ items }: { items: readonly MoreItem[] }) {
+  const { t } = useTranslation('identity');
+  if (items.length === 0) return null;
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="transparent" size="small" icon={<MoreHorizontalRegular />} aria-label={t('common.more')} />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {items.map((item) => (
+            <MenuItem key={item.key} onClick={item.onClick}>
+              {item.label}
+            </MenuItem>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+/** Loading and failure states of a detail page: a missing record says why instead of rendering nothing. */
+export function RecordPage({
+  title,
+  backTo,
+  isPending,
+  error,
+  children,
+}: {
+  title: ReactNode;
+  backTo: string;
+  isPending: boolean;
+  error: unknown;
+  children: () => ReactNode;
+}) {
+  const { t } = useTranslation('identity');
+  const styles = useSharedStyles();
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <MessageBar intent="error" role="alert" className={styles.error}>
+        <MessageBarBody>
+          <MessageBarTitle>{t('common.loadFailed')}</MessageBarTitle>
+          {errorText(error)}
+        </MessageBarBody>
+      </MessageBar>
+    );
+  } else if (isPending) body = <Spinner />;
+  else body = children();
+  return (
+    <PageContainer title={title} card actions={<Link to={backTo}>{t('common.back')}</Link>}>
+      {body}
+    </PageContainer>
+  );
+}
