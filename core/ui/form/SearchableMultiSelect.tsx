@@ -49,7 +49,7 @@ export function SearchableMultiSelect({ options, value, onChange, onBlur, placeh
       <TagPickerControl>
         <TagPickerGroup aria-label={t('ui.selectedItems')}>
           {selected.map((key) => (
-            <Tag key={key} shape="rounded" value={key} dismissible dismissIcon={{ 'aria-label': t('ui.removeItem', { label: labelOf(key) }) }}>
+            <Tag key={key} shape="rounded" value={key} dismissible dismissIcon={{ 'aria-label': t('ui.removeItem') }}>
               {labelOf(key)}
             </Tag>
           ))}
