@@ -76,7 +76,7 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/roles',
-    allow: ['user-add', 'user-edit', 'role'],
+    allow: ['user-add', 'user-edit', 'user-detail', 'role'],
     handler: async () => (await db.selectFrom('roles').selectAll().orderBy('name', 'desc').orderBy('id').execute()).map(wireRole),
   }),
 

@@ -13,7 +13,7 @@ const GATES: Record<string, string[]> = {
   'PATCH /users/:id/status': ['user-enable-disable'],
   'POST /users/:id/change-password': ['user-change-password'],
   'POST /users/:id/reset-totp': ['user-reset-totp'],
-  'GET /roles': ['user-add', 'user-edit', 'role'],
+  'GET /roles': ['user-add', 'user-edit', 'user-detail', 'role'],
   'GET /roles/paging': ['role'],
   'GET /roles/:id': ['role-detail', 'role-edit'],
   'POST /roles': ['role-add'],
