@@ -8,8 +8,8 @@ import { build, type Plugin } from 'vite';
 import { resolve } from 'node:path';
 import { root as repoRoot } from './manifest';
 
-const rootArg = process.argv.indexOf('--root');
-const root = rootArg > 0 && process.argv[rootArg + 1] ? resolve(process.argv[rootArg + 1]) : repoRoot;
+const rootArg = process.argv[process.argv.indexOf('--root') + 1];
+const root = process.argv.includes('--root') && rootArg ? resolve(rootArg) : repoRoot;
 
 interface ChunkInfo {
   fileName: string;
@@ -136,11 +136,11 @@ if (!entry) throw new Error('no entry chunk');
 const entryClosure = closure([entry.fileName]);
 table('entry + its static imports', entryClosure);
 
-// What the login page downloads before it is usable: entry closure, the current language's locale
-// chunks, the lazy chunks the shell requests at start, and the login plugin's chunk.
+// What the login page downloads before it is usable (same rule as bundle-size.ts): entry closure, the current
+// language's locale chunks and the login plugin's chunk with its static imports.
 const isFacade = (c: ChunkInfo, re: RegExp) => c.facade !== null && re.test(c.facade);
 const startLazy = [...chunks.values()].filter(
-  (c) => isFacade(c, /\/locales\/zh-CN\//) || isFacade(c, /\/plugins\/login\/pages\.tsx?$/) || isFacade(c, /\/core\/app\/start-lazy\//),
+  (c) => isFacade(c, /\/locales\/zh-CN\//) || isFacade(c, /\/plugins\/login\/pages\.tsx?$/),
 );
 table('login screen (entry closure + zh-CN locales + login plugin chunk)', closure([entry.fileName, ...startLazy.map((c) => c.fileName)]));
 

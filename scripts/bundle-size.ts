@@ -1,4 +1,9 @@
-// After `vite build`: sizes of the entry, each plugin chunk and the login screen (budget ≤ 150 KB gzip).
+// After `vite build`: sizes of the entry, each plugin chunk, the lazy core chunks and the login screen.
+// Exits 1 when the login screen is over budget (issue 2: ≤ 150 KB gzip, JS + CSS).
+// The login screen = everything the browser must fetch before the login page is shown and usable: the entry and
+// its static imports (with CSS), the current language's locale chunks (all are fetched at start), and the login
+// plugin's chunk with its static imports. Chunks fetched only later (hosts after the first screen, the TOTP dialog
+// on the second step) are listed, not counted. For where the bytes come from: scripts/bundle-report.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -6,17 +11,30 @@ import { dist, entryKey, type Manifest, pagesKey, pluginIds, readManifest, stati
 
 const LOGIN_BUDGET_KB = 150;
 const LOGIN_PLUGIN = 'login';
+const START_LANGUAGE = 'zh-CN';
+
+interface Size {
+  raw: number;
+  gzip: number;
+}
 
 const manifest: Manifest = readManifest();
-const size = (file: string) => {
-  const bytes = readFileSync(join(dist, file));
-  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-};
+const sizes = new Map<string, Size>();
+function size(file: string): Size {
+  let s = sizes.get(file);
+  if (!s) {
+    const bytes = readFileSync(join(dist, file));
+    s = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    sizes.set(file, s);
+  }
+  return s;
+}
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const row = (label: string, s: { raw: number; gzip: number }) => console.log(`${label.padEnd(44)} ${kb(s.raw).padStart(10)} raw ${kb(s.gzip).padStart(10)} gzip`);
+const row = (label: string, s: Size) => console.log(`${label.padEnd(58)} ${kb(s.raw).padStart(10)} raw ${kb(s.gzip).padStart(9)} gzip`);
+const total = (files: Iterable<string>) => [...files].map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
 
 /** Files (js + css) of the static closures of the given keys, without duplicates. */
-function filesOf(keys: string[]): string[] {
+function filesOf(keys: string[]): Set<string> {
   const files = new Set<string>();
   for (const key of keys) {
     for (const k of staticClosure(manifest, key)) {
@@ -26,37 +44,53 @@ function filesOf(keys: string[]): string[] {
       for (const css of chunk.css ?? []) files.add(css);
     }
   }
-  return [...files];
+  return files;
 }
-const total = (files: string[]) => files.map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+const without = (files: Set<string>, known: Set<string>) => [...files].filter((f) => !known.has(f));
 
 const entry = entryKey(manifest);
-row(`entry ${manifest[entry]!.file}`, size(manifest[entry]!.file));
 const entryFiles = filesOf([entry]);
-row(`entry + static imports (${entryFiles.length} files)`, total(entryFiles));
+row(`entry ${manifest[entry]!.file}`, size(manifest[entry]!.file));
+row(`entry + static imports + css (${entryFiles.size} files)`, total(entryFiles));
 
-console.log('\nplugin chunks:');
+console.log('\nplugin chunks (own file; + what they add beyond the entry):');
 const ids = pluginIds();
 if (ids.length === 0) console.log('  (no plugins yet)');
 for (const id of ids) {
   const key = pagesKey(manifest, id);
-  if (key) row(`  ${id} (${manifest[key]!.file})`, size(manifest[key]!.file));
+  if (!key) continue;
+  row(`  ${id} ${manifest[key]!.file}`, size(manifest[key]!.file));
+  row(`    with static imports beyond the entry`, total(without(filesOf([key]), entryFiles)));
 }
 
-console.log('\nlazy core chunks:');
+console.log('\nlazy core chunks (+ static imports beyond the entry):');
 for (const [key, chunk] of Object.entries(manifest)) {
-  if (chunk.isDynamicEntry && !key.startsWith('plugins/')) row(`  ${key}`, total(filesOf([key]).filter((f) => !entryFiles.includes(f))));
+  if (chunk.isDynamicEntry && !key.startsWith('plugins/') && !key.startsWith('locales/')) row(`  ${key}`, total(without(filesOf([key]), entryFiles)));
 }
+
+// loadLocaleFiles fetches every namespace of the current language at start.
+const startLocales = Object.keys(manifest).filter((k) => k.startsWith(`locales/${START_LANGUAGE}/`));
+row(`${START_LANGUAGE} locale chunks fetched at start (${startLocales.length})`, total(filesOf(startLocales)));
 
 const loginKey = pagesKey(manifest, LOGIN_PLUGIN);
-// The start also fetches every zh-CN locale file (one small chunk per namespace): they count too.
-const startLocales = Object.keys(manifest).filter((k) => k.startsWith('locales/zh-CN/'));
-const locales = total(startLocales.map((k) => manifest[k]!.file));
-row(`zh-CN locale chunks loaded at start (${startLocales.length})`, locales);
 const loginFiles = filesOf([entry, ...startLocales, ...(loginKey ? [loginKey] : [])]);
 const login = total(loginFiles);
+
+console.log('\nfetched after the login screen is usable (not counted):');
+const later = new Set<string>();
+for (const key of [...(manifest[loginKey ?? '']?.dynamicImports ?? []), 'core/app/hosts.tsx']) {
+  if (!manifest[key]) continue;
+  const extra = without(filesOf([key]), loginFiles).filter((f) => !later.has(f));
+  for (const f of extra) later.add(f);
+  row(`  ${key}`, total(extra));
+}
+
 console.log('');
-row(`login screen${loginKey ? '' : ' (no login plugin yet)'}: entry+imports+locales`, login);
+if (!loginKey) {
+  // Until plugins/login exists: a login page with Field, Input, Checkbox, Button measured ~10-13 KB gzip on top.
+  console.log('note: no login plugin in this build: the number below lacks its chunk (estimate +10-13 KB gzip).');
+}
+row(`login screen: entry + imports + css + locales${loginKey ? ' + login chunk' : ''} (${loginFiles.size} files)`, login);
 const ok = login.gzip <= LOGIN_BUDGET_KB * 1024;
-console.log(`${ok ? '✓' : '✗'} login screen ${kb(login.gzip)} gzip, budget ${LOGIN_BUDGET_KB} KB`);
+console.log(`${ok ? '✓' : '✗'} login screen ${kb(login.gzip)} gzip, budget ${LOGIN_BUDGET_KB} KB${ok ? '' : ` (over by ${kb(login.gzip - LOGIN_BUDGET_KB * 1024)})`}`);
 if (!ok) process.exitCode = 1;

@@ -153,11 +153,15 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     redirect: options.redirect,
     adapter: options.adapter,
   });
+  // Created lazily by core/query with the first chunk that uses queries (see onQueryClient).
+  let queryClient: QueryClient | null = null;
   let lastUser = options.session.getState().user;
   let lastToken = options.session.getState().token;
   options.session.subscribe((state) => {
     if (state.token !== lastToken) {
       lastToken = state.token;
+      // A new identity must not see the previous one's cached data (the branding is not per user).
+      queryClient?.removeQueries({ predicate: (query) => !isBrandingKey(query.queryKey) });
       // A new sign-in starts with the menu groups closed, as 1.3.9 does at login.
       if (state.token !== null) {
         try {
@@ -190,6 +194,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     hosts,
     queryRetry: options.queryRetry !== false,
     onQueryClient(client) {
+      queryClient = client;
       client.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || !isBrandingKey(event.query.queryKey)) return;
         if (event.action.type === 'success' && event.query.state.data) branding.set(event.query.state.data as Branding);

@@ -4,7 +4,7 @@ import {
   QueryClientProvider,
   useMutation as useTanstackMutation,
   useQuery as useTanstackQuery,
-  useQueryClient as useTanstackQueryClient,
+  type useQueryClient as useTanstackQueryClient,
 } from '@tanstack/react-query';
 import { createElement, type ReactNode, useContext } from 'react';
 import { type CoreServices, useOptionalCore } from '../app/context';

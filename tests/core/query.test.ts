@@ -21,3 +21,22 @@ describe('query client defaults', () => {
     expect(shouldRetry(0, new ApiError('network', 'x', null, null, true))).toBe(true);
   });
 });
+
+describe('query client of the console (created lazily by core/query)', () => {
+  it('a new sign-in drops the previous cache but keeps the branding, which feeds useBranding', async () => {
+    const { createCoreServices } = await import('../../core/app/services');
+    const { queryClientFor } = await import('../../core/query/hooks');
+    const { createMemoryStorage, createSessionStore } = await import('@/core/testing');
+    const session = createSessionStore({ storage: createMemoryStorage(), initial: { token: null, user: null } });
+    const services = createCoreServices({ plugins: [], resources: { 'zh-CN': {}, 'en-US': {} }, session, redirect: () => {}, queryRetry: false });
+    const client = queryClientFor(services);
+    expect(queryClientFor(services)).toBe(client);
+    expect(client.getDefaultOptions().queries?.retry).toBe(false);
+    client.setQueryData(['identity', 'users'], [1, 2]);
+    client.setQueryData(['core', 'branding'], { name: 'Acme' });
+    expect(services.branding.get()).toEqual({ name: 'Acme' });
+    session.getState().signIn('token-2', { type: 'admin', menus: [] });
+    expect(client.getQueryData(['identity', 'users'])).toBeUndefined();
+    expect(client.getQueryData(['core', 'branding'])).toEqual({ name: 'Acme' });
+  });
+});
