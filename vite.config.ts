@@ -36,11 +36,10 @@ export default defineConfig({
       },
     },
   },
-  server: {
-    // `npm run dev`: the console on vite, the API on the Jumpgate server.
-    proxy: {},
-  },
   test: {
+    // .ci/run reads the JSON report to print its `ci: N passed, M failed` line.
+    reporters: process.env.JUMPGATE_REPORT_DIR ? ['default', 'json'] : ['default'],
+    outputFile: process.env.JUMPGATE_REPORT_DIR ? { json: `${process.env.JUMPGATE_REPORT_DIR}/unit.json` } : undefined,
     projects: [
       {
         extends: true,
