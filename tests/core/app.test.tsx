@@ -55,6 +55,17 @@ describe('root redirect', () => {
     await waitFor(() => expect(location().pathname).toBe('/my-asset'));
   });
 
+  it('while no /dashboard page is registered, admins land on the first page of their own menu, not a 404', async () => {
+    const { location } = await renderConsole([identityPlugin, myAreaPlugin], {
+      route: '/',
+      api: {
+        'GET /account/info': { type: 'admin', nickname: 'Root', menus: ['role'] },
+        'GET /roles/paging': { total: 0, items: [] },
+      },
+    });
+    await waitFor(() => expect(location().pathname).toBe('/role'));
+  });
+
   it('a 401 answer leads to #/login (the bare login page)', async () => {
     const { location } = await renderConsole([loginPlugin], { route: '/', api: { 'GET /account/info': reply.http(401) } });
     await waitFor(() => expect(location().pathname).toBe('/login'));

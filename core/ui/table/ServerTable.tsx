@@ -330,7 +330,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
                 key={a.key}
                 icon={runningAction === a.key ? <Spinner size="tiny" /> : a.icon}
                 appearance={a.danger ? 'primary' : 'secondary'}
-                className={mergeClasses(a.danger && danger.primary)}
+                className={mergeClasses(a.danger && selectedIds.length > 0 && danger.primary)}
                 disabled={selectedIds.length === 0 || runningAction !== undefined}
                 onClick={() => runBatch(a.key, () => a.onClick(selectedIds, selectedRows))}
               >
