@@ -1,5 +1,5 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { SessionState, SessionStore } from '../session/store';
@@ -63,9 +63,21 @@ export function useSession<T>(selector?: (state: SessionState) => T): T | Sessio
   return useStore<SessionStore, T | SessionState>(useCore().session, selector ?? wholeState);
 }
 
+/** Internal: whether `menus` hold any of the gate's keys (the one rule behind `useHasMenu`, `Can` and the kit's gates). */
+export function holdsAnyMenu(menus: readonly string[] | undefined, gate: string | readonly string[]): boolean {
+  const keys = typeof gate === 'string' ? [gate] : gate;
+  return keys.some((key) => menus?.includes(key) ?? false);
+}
+
 /** True when the user's menus hold any of the keys. */
 export function useHasMenu(...keys: string[]): boolean {
-  return useStore(useCore().session, (state) => keys.some((key) => state.user?.menus.includes(key) ?? false));
+  return useStore(useCore().session, (state) => holdsAnyMenu(state.user?.menus, keys));
+}
+
+/** Internal: a gate test for many gates at once (e.g. a row's actions), re-rendering only when the menus change. */
+export function useMenuGate(): (gate: string | readonly string[] | undefined) => boolean {
+  const menus = useStore(useCore().session, (state) => state.user?.menus);
+  return useCallback((gate) => gate === undefined || holdsAnyMenu(menus, gate), [menus]);
 }
 
 export function useIsAdmin(): boolean {

@@ -30,6 +30,8 @@ export { StatusBadge } from './StatusBadge';
 export type { StatusBadgeProps, StatusTone } from './StatusBadge';
 export { columnSettingsKey } from './columnSettings';
 export type { ColumnsState } from './columnSettings';
+export { AddButton, RowActions } from './table/RowActions';
+export type { AddButtonProps, RowAction, RowActionsProps } from './table/RowActions';
 export { ServerTable, useReloadTable } from './table/ServerTable';
 export type {
   BatchAction,

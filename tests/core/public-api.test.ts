@@ -37,9 +37,14 @@ describe('@/core public API', () => {
     for (const name of CORE_OWN_EXPORTS) expect(names, name).toContain(name);
   });
 
+  it('exports the table row kit (gated row actions and the toolbar 新建 button)', () => {
+    const names = Object.keys(core);
+    for (const name of ['AddButton', 'RowActions']) expect(names, name).toContain(name);
+  });
+
   it('does not leak internals (raw axios, store factories, i18next, registry builders)', () => {
     const names = Object.keys(core);
-    for (const name of ['axios', 'default', 'createSessionStore', 'createApiClient', 'createPluginRegistry', 'i18next', 'createI18n', 'CoreProvider', 'useCore']) {
+    for (const name of ['axios', 'default', 'createSessionStore', 'createApiClient', 'createPluginRegistry', 'i18next', 'createI18n', 'CoreProvider', 'useCore', 'useMenuGate', 'holdsAnyMenu']) {
       expect(names).not.toContain(name);
     }
   });

@@ -1,35 +1,30 @@
 import {
-  Can,
-  DangerButton,
+  AddButton,
   formatDateTime,
   PageContainer,
+  RowActions,
   type SearchField,
   ServerTable,
   type ServerTableColumn,
   useApi,
   useBus,
-  useConfirmDelete,
   useHasMenu,
   useReloadTable,
   useTranslation,
 } from '@/core';
-import { Button } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { KEYS, type Role, roleApi } from '../api';
 import { RoleFormDialog } from './RoleFormDialog';
-import { settled, useSharedStyles } from './shared';
+import { settled } from './shared';
 
 type Dialog = { mode: 'new' } | { mode: 'edit'; id: string } | null;
 
 export function RoleList() {
   const { t } = useTranslation('identity');
-  const styles = useSharedStyles();
   const api = useApi();
   const roles = useMemo(() => roleApi(api), [api]);
   const bus = useBus();
-  const confirmDelete = useConfirmDelete();
   const reload = useReloadTable(KEYS.roles);
   const canDetail = useHasMenu('role-detail');
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -70,39 +65,35 @@ export function RoleList() {
         getRowId={(r) => r.id}
         columns={columns}
         searchFields={searchFields}
-        toolbar={
-          <Can menu="role-add">
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ mode: 'new' })}>
-              {t('common.add')}
-            </Button>
-          </Can>
-        }
+        toolbar={<AddButton menu="role-add" onClick={() => setDialog({ mode: 'new' })} />}
         rowActions={(r) => (
-          <div className={styles.actions}>
-            <Can menu="role-detail">
-              <Link to={`/role/${encodeURIComponent(r.id)}?activeKey=info`}>{t('common.detail')}</Link>
-            </Can>
-            <Can menu="role-edit">
-              {/* Built-in roles are fixed: shown, not offered. */}
-              <Button appearance="transparent" size="small" disabled={!r.modifiable} onClick={() => setDialog({ mode: 'edit', id: r.id })}>
-                {t('common.edit')}
-              </Button>
-            </Can>
-            <Can menu="role-del">
-              <DangerButton
-                size="small"
-                disabled={!r.deletable}
-                onClick={async () => {
-                  if ((await confirmDelete()) && (await settled(() => roles.remove([r.id])))) {
+          <RowActions
+            actions={[
+              { key: 'detail', label: t('common.detail'), menu: 'role-detail', href: `/role/${encodeURIComponent(r.id)}?activeKey=info` },
+              // Built-in roles are fixed: shown, not offered.
+              {
+                key: 'edit',
+                label: t('common.edit'),
+                menu: 'role-edit',
+                disabled: !r.modifiable,
+                onClick: () => setDialog({ mode: 'edit', id: r.id }),
+              },
+              {
+                key: 'del',
+                label: t('common.del'),
+                menu: 'role-del',
+                danger: true,
+                confirm: true,
+                disabled: !r.deletable,
+                onClick: async () => {
+                  if (await settled(() => roles.remove([r.id]))) {
                     bus.emit('notify', { intent: 'success', message: t('common.deleted') });
                     await reload();
                   }
-                }}
-              >
-                {t('common.del')}
-              </DangerButton>
-            </Can>
-          </div>
+                },
+              },
+            ]}
+          />
         )}
       />
       <RoleFormDialog

@@ -1,9 +1,9 @@
 import {
+  AddButton,
   type BatchAction,
-  Can,
-  DangerButton,
   formatDateTime,
   PageContainer,
+  RowActions,
   ServerTable,
   type ServerTableColumn,
   useApi,
@@ -13,19 +13,17 @@ import {
   useReloadTable,
   useTranslation,
 } from '@/core';
-import { Button } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { DeleteRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { groupApi, KEYS, type UserGroupRow } from '../api';
-import { MoreMenu, settled, useSharedStyles } from './shared';
+import { settled } from './shared';
 import { UserGroupFormDialog } from './UserGroupFormDialog';
 
 type Dialog = { mode: 'new' } | { mode: 'edit'; id: string } | null;
 
 export function UserGroupList() {
   const { t } = useTranslation('identity');
-  const styles = useSharedStyles();
   const api = useApi();
   const groups = useMemo(() => groupApi(api), [api]);
   const bus = useBus();
@@ -80,44 +78,21 @@ export function UserGroupList() {
         columns={columns}
         searchFields={[{ name: 'name', label: t('group.fields.name') }]}
         batchActions={batchActions}
-        toolbar={
-          <Can menu="user-group-add">
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ mode: 'new' })}>
-              {t('common.add')}
-            </Button>
-          </Can>
-        }
+        toolbar={<AddButton menu="user-group-add" onClick={() => setDialog({ mode: 'new' })} />}
         rowActions={(g) => (
-          <div className={styles.actions}>
-            <Can menu="user-group-edit">
-              <Button appearance="transparent" size="small" onClick={() => setDialog({ mode: 'edit', id: g.id })}>
-                {t('common.edit')}
-              </Button>
-            </Can>
-            <Can menu="user-group-del">
-              <DangerButton
-                size="small"
-                onClick={async () => {
-                  if (await confirmDelete()) await remove([g.id]);
-                }}
-              >
-                {t('common.del')}
-              </DangerButton>
-            </Can>
-            <MoreMenu
-              items={
-                canDetail
-                  ? [
-                      {
-                        key: 'detail',
-                        label: t('common.detail'),
-                        onClick: () => navigate(`/user-group/${encodeURIComponent(g.id)}?activeKey=info`),
-                      },
-                    ]
-                  : []
-              }
-            />
-          </div>
+          <RowActions
+            actions={[
+              { key: 'edit', label: t('common.edit'), menu: 'user-group-edit', onClick: () => setDialog({ mode: 'edit', id: g.id }) },
+              { key: 'del', label: t('common.del'), menu: 'user-group-del', danger: true, confirm: true, onClick: () => remove([g.id]) },
+              {
+                key: 'detail',
+                label: t('common.detail'),
+                menu: 'user-group-detail',
+                overflow: true,
+                onClick: () => navigate(`/user-group/${encodeURIComponent(g.id)}?activeKey=info`),
+              },
+            ]}
+          />
         )}
       />
       <UserGroupFormDialog

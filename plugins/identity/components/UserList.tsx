@@ -1,7 +1,6 @@
 import {
+  AddButton,
   type BatchAction,
-  Can,
-  DangerButton,
   formatDateTime,
   PageContainer,
   type SearchField,
@@ -14,23 +13,23 @@ import {
   useConfirmDelete,
   useHasMenu,
   useReloadTable,
+  RowActions,
   useSession,
   useTranslation,
 } from '@/core';
-import { Button, Switch } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, KeyResetRegular, LockClosedKeyRegular } from '@fluentui/react-icons';
+import { Switch } from '@fluentui/react-components';
+import { DeleteRegular, KeyResetRegular, LockClosedKeyRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { KEYS, type UserRow, userApi } from '../api';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { MoreMenu, settled, useSharedStyles } from './shared';
+import { settled } from './shared';
 import { UserFormDialog } from './UserFormDialog';
 
 type Dialog = { mode: 'new' } | { mode: 'edit'; id: string } | null;
 
 export function UserList() {
   const { t } = useTranslation('identity');
-  const styles = useSharedStyles();
   const api = useApi();
   const users = useMemo(() => userApi(api), [api]);
   const bus = useBus();
@@ -183,38 +182,21 @@ export function UserList() {
         columns={columns}
         searchFields={searchFields}
         batchActions={batchActions}
-        toolbar={
-          <Can menu="user-add">
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ mode: 'new' })}>
-              {t('common.add')}
-            </Button>
-          </Can>
-        }
+        toolbar={<AddButton menu="user-add" onClick={() => setDialog({ mode: 'new' })} />}
         rowActions={(u) => (
-          <div className={styles.actions}>
-            <Can menu="user-edit">
-              <Button appearance="transparent" size="small" onClick={() => setDialog({ mode: 'edit', id: u.id })}>
-                {t('common.edit')}
-              </Button>
-            </Can>
-            <Can menu="user-del">
-              <DangerButton
-                size="small"
-                onClick={async () => {
-                  if (await confirmDelete()) await remove([u.id]);
-                }}
-              >
-                {t('common.del')}
-              </DangerButton>
-            </Can>
-            <MoreMenu
-              items={
-                canDetail
-                  ? [{ key: 'detail', label: t('common.detail'), onClick: () => navigate(`/user/${encodeURIComponent(u.id)}?activeKey=info`) }]
-                  : []
-              }
-            />
-          </div>
+          <RowActions
+            actions={[
+              { key: 'edit', label: t('common.edit'), menu: 'user-edit', onClick: () => setDialog({ mode: 'edit', id: u.id }) },
+              { key: 'del', label: t('common.del'), menu: 'user-del', danger: true, confirm: true, onClick: () => remove([u.id]) },
+              {
+                key: 'detail',
+                label: t('common.detail'),
+                menu: 'user-detail',
+                overflow: true,
+                onClick: () => navigate(`/user/${encodeURIComponent(u.id)}?activeKey=info`),
+              },
+            ]}
+          />
         )}
       />
       <UserFormDialog

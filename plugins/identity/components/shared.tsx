@@ -1,24 +1,16 @@
 import { ApiError, PageContainer, useTranslation } from '@/core';
 import {
-  Button,
   makeStyles,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
   Spinner,
   tokens,
 } from '@fluentui/react-components';
-import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 export const useSharedStyles = makeStyles({
-  actions: { display: 'flex', alignItems: 'center', flexWrap: 'nowrap', columnGap: tokens.spacingHorizontalXS },
   tags: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   error: { marginBottom: tokens.spacingVerticalM },
 });
@@ -37,34 +29,6 @@ export async function settled(run: () => Promise<unknown>): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-export interface MoreItem {
-  key: string;
-  label: string;
-  onClick: () => void;
-}
-
-/** The ⋯ menu of a row; not rendered when none of its items is allowed. */
-export function MoreMenu({ items }: { items: readonly MoreItem[] }) {
-  const { t } = useTranslation('identity');
-  if (items.length === 0) return null;
-  return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        <Button appearance="transparent" size="small" icon={<MoreHorizontalRegular />} aria-label={t('common.more')} />
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {items.map((item) => (
-            <MenuItem key={item.key} onClick={item.onClick}>
-              {item.label}
-            </MenuItem>
-          ))}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
-  );
 }
 
 /** Loading and failure states of a detail page: a missing record says why instead of rendering nothing. */
