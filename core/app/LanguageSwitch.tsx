@@ -1,49 +1,46 @@
-import { makeStyles, Select, tokens } from '@fluentui/react-components';
-import { LocalLanguageRegular } from '@fluentui/react-icons';
-import { useId } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLng } from '../i18n/createI18n';
 import { LANGUAGES } from '../plugin/registry';
+import type { Lng } from '../plugin/types';
 import { useCore } from './context';
 
 const useStyles = makeStyles({
-  root: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  icon: { fontSize: '20px', color: tokens.colorNeutralForeground2 },
+  // A bare fieldset: the native group for the buttons, without the browser's frame.
+  root: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, border: 'none', margin: 0, padding: 0, minWidth: 0 },
 });
 
 /**
  * Language switch for every layout (and bare pages); the choice persists in localStorage.
- * A native-backed Fluent Select: no popover/positioning code, so the login screen stays light.
+ * One plain Fluent Button per language (aria-pressed marks the current one) in a labelled group: Button is on
+ * the login screen anyway, so this adds no Fluent code there (Select ~4 KB gzip, ToggleButton's styles ~3 KB).
  */
 export function LanguageSwitch() {
   const styles = useStyles();
   const { i18n, bus, ensureLanguage } = useCore();
   const { t } = useTranslation('core');
-  const id = useId();
   const current = isLng(i18n.language) ? i18n.language : 'zh-CN';
+  const choose = (next: Lng) => {
+    if (next === current) return;
+    void ensureLanguage(next)
+      .then(() => changeLanguage(i18n, next))
+      .then(() => bus.emit('locale:changed', { lng: next }));
+  };
   return (
-    <span className={styles.root}>
-      <LocalLanguageRegular className={styles.icon} aria-hidden />
-      <Select
-        id={id}
-        appearance="filled-lighter"
-        size="small"
-        aria-label={t('lang.label')}
-        value={current}
-        onChange={(_, data) => {
-          const next = data.value;
-          if (!isLng(next)) return;
-          void ensureLanguage(next)
-            .then(() => changeLanguage(i18n, next))
-            .then(() => bus.emit('locale:changed', { lng: next }));
-        }}
-      >
-        {LANGUAGES.map((lng) => (
-          <option key={lng} value={lng}>
-            {t(`lang.${lng}`)}
-          </option>
-        ))}
-      </Select>
-    </span>
+    <fieldset aria-label={t('lang.label')} className={styles.root}>
+      {LANGUAGES.map((lng) => (
+        // Each label is the language's own name, so it is marked with that language for screen readers.
+        <Button
+          key={lng}
+          lang={lng}
+          size="small"
+          appearance={lng === current ? 'outline' : 'subtle'}
+          aria-pressed={lng === current}
+          onClick={() => choose(lng)}
+        >
+          {t(`lang.${lng}`)}
+        </Button>
+      ))}
+    </fieldset>
   );
 }

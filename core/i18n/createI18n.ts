@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { ResourceBundle } from '../plugin/registry';
@@ -7,7 +5,23 @@ import type { Lng } from '../plugin/types';
 
 export const DEFAULT_LNG: Lng = 'zh-CN';
 export const LNG_STORAGE_KEY = 'jumpgate.lng';
-const DAYJS_LOCALE: Record<Lng, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
+
+// The language last set on an instance, for code outside React (dayjs' locale, core/ui/dayjs.ts). Kept here
+// rather than importing dayjs so the entry does not carry dayjs: only chunks that format dates load it.
+let activeLng: Lng = DEFAULT_LNG;
+const languageListeners = new Set<(lng: Lng) => void>();
+
+function setActiveLanguage(lng: Lng): void {
+  activeLng = lng;
+  for (const listener of languageListeners) listener(lng);
+}
+
+/** Calls `listener` now with the active language and on every change; returns the unsubscribe. */
+export function onActiveLanguage(listener: (lng: Lng) => void): () => void {
+  languageListeners.add(listener);
+  listener(activeLng);
+  return () => languageListeners.delete(listener);
+}
 
 export function isLng(value: unknown): value is Lng {
   return value === 'zh-CN' || value === 'en-US';
@@ -36,14 +50,14 @@ export function createI18n(resources: ResourceBundle, lng: Lng = DEFAULT_LNG): I
     interpolation: { escapeValue: false }, // React escapes
     react: { useSuspense: false },
   });
-  dayjs.locale(DAYJS_LOCALE[lng]);
+  setActiveLanguage(lng);
   instance.on('languageChanged', (next) => {
-    if (isLng(next)) dayjs.locale(DAYJS_LOCALE[next]);
+    if (isLng(next)) setActiveLanguage(next);
   });
   return instance;
 }
 
-/** Switches language, remembers it and moves dayjs along. */
+/** Switches language and remembers it (dayjs follows through onActiveLanguage). */
 export async function changeLanguage(instance: I18n, lng: Lng, persist = true): Promise<void> {
   await instance.changeLanguage(lng);
   if (persist) {

@@ -1,9 +1,6 @@
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
+import { dayjs } from './dayjs';
 import type { UiTranslate } from './i18n';
 import { useUiT } from './i18n';
-
-dayjs.extend(relativeTime);
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
 

@@ -161,12 +161,20 @@ describe('i18n', () => {
   it('switches language from the header, persists it and moves dayjs along', async () => {
     const { user, eventsOf } = await renderPlugin(identityPlugin, { route: '/user' });
     expect(dayjs.locale()).toBe('zh-cn');
-    await user.selectOptions(screen.getByRole('combobox', { name: '语言' }), 'English');
+    const switcher = screen.getByRole('group', { name: '语言' });
+    expect(within(switcher).getByRole('button', { name: '简体中文' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(switcher).getByRole('button', { name: 'English' }));
     expect(await screen.findByRole('heading', { name: 'User list' })).toBeInTheDocument();
     expect(screen.getByRole('tree', { name: 'Main menu' })).toBeInTheDocument();
     expect(window.localStorage.getItem('jumpgate.lng')).toBe('en-US');
     expect(dayjs.locale()).toBe('en');
     expect(eventsOf('locale:changed')).toEqual([{ lng: 'en-US' }]);
+    const englishSwitch = screen.getByRole('group', { name: 'Language' });
+    expect(within(englishSwitch).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(englishSwitch).getByRole('button', { name: '简体中文' })).toHaveAttribute('aria-pressed', 'false');
+    // Pressing the current language again changes nothing.
+    await user.click(within(englishSwitch).getByRole('button', { name: 'English' }));
+    expect(eventsOf('locale:changed')).toHaveLength(1);
   });
 
   it('renders English when asked', async () => {

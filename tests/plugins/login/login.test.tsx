@@ -31,7 +31,9 @@ describe('login plugin', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Bastion' })).toBeInTheDocument();
     expect(screen.getByText('远程访问堡垒机')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Acme Bastion'));
-    expect(screen.getByRole('combobox', { name: '语言' })).toBeInTheDocument();
+    const switcher = screen.getByRole('group', { name: '语言' });
+    expect(within(switcher).getByRole('button', { name: '简体中文' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(switcher).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('checkbox', { name: '保持登录' })).not.toBeChecked();
   });
 
@@ -147,6 +149,20 @@ describe('login plugin', () => {
     expect(screen.getByRole('button', { name: '登录' })).toBeEnabled();
   });
 
+  it('while the log-in is pending, the button is disabled and says so (no spinner)', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const pending = new Promise((resolve) => {
+      answer = resolve;
+    });
+    const { user } = await renderPlugin(login, { session: signedOut, api: { 'POST /login': () => pending } });
+    await fill(user, 'admin', 'pw');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('button', { name: '登录中…' })).toBeDisabled();
+    answer(reply.envelope(-1, '您输入的账号或密码不正确'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('您输入的账号或密码不正确');
+    expect(screen.getByRole('button', { name: '登录' })).toBeEnabled();
+  });
+
   it('shows the lock-out and disabled-account refusals', async () => {
     const { user, api } = await renderPlugin(login, {
       session: signedOut,
@@ -169,8 +185,9 @@ describe('login plugin', () => {
   });
 
   it('speaks English after switching the language', async () => {
-    const { user } = await renderPlugin(login, { session: signedOut, lng: 'en-US' });
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const { user } = await renderPlugin(login, { session: signedOut });
+    await user.click(within(screen.getByRole('group', { name: '语言' })).getByRole('button', { name: 'English' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Please enter your account!')).toBeInTheDocument();
     expect(screen.getByText('Please enter your password!')).toBeInTheDocument();
   });
