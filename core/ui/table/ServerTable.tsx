@@ -70,6 +70,9 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalS,
   },
   scroll: { overflowX: 'auto', position: 'relative' },
+  // Fluent's Table is fixed-layout at 100 % width, which clips cells (row actions) on narrow screens; sized to
+  // content instead, the table grows past its wrapper and the wrapper scrolls.
+  table: { tableLayout: 'auto', minWidth: '100%', width: 'max-content' },
   progress: { position: 'absolute', top: 0, left: 0, right: 0 },
   full: { textAlign: 'center' },
   error: { marginBottom: tokens.spacingVerticalM },
@@ -368,7 +371,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
           {result.isFetching && !loadingFirst ? (
             <ProgressBar className={styles.progress} thickness="medium" aria-label={t('ui.loading')} />
           ) : null}
-          <Table aria-label={typeof title === 'string' ? title : undefined} aria-busy={result.isFetching}>
+          <Table className={styles.table} aria-label={typeof title === 'string' ? title : undefined} aria-busy={result.isFetching}>
             <TableHeader>
               <TableRow>
                 {selectable ? (
