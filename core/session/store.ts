@@ -33,6 +33,11 @@ export interface SessionStoreOptions {
   /** Defaults to window.localStorage; tests pass an in-memory one. */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   initial?: { token?: string | null; user?: SessionUser | null };
+  /**
+   * Where another tab's writes to the storage arrive as `storage` events. Defaults to `window` when the storage is
+   * localStorage (the default), none otherwise. Without it, a tab would keep and write back a stale token or user.
+   */
+  events?: Pick<Window, 'addEventListener'> | null;
 }
 
 function parseUser(raw: string | null): SessionUser | null {
@@ -70,7 +75,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
   const user = options.initial?.user !== undefined ? options.initial.user : parseUser(storage.getItem(USER_KEY));
   if (options.initial) persist(token, user);
 
-  return createStore<SessionState>()((set, get) => ({
+  const store = createStore<SessionState>()((set, get) => ({
     token,
     user,
     signIn(nextToken, nextUser) {
@@ -95,4 +100,13 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
       return keys.some((key) => menus.includes(key));
     },
   }));
+
+  // Sign-in, sign-out or a user refresh in another tab: take the stored state as it now is.
+  const events = options.events !== undefined ? options.events : options.storage ? null : window;
+  events?.addEventListener('storage', (event: StorageEvent) => {
+    if (event.storageArea && event.storageArea !== (storage as unknown)) return;
+    if (event.key !== null && event.key !== TOKEN_KEY && event.key !== USER_KEY) return;
+    store.setState({ token: storage.getItem(TOKEN_KEY), user: parseUser(storage.getItem(USER_KEY)) });
+  });
+  return store;
 }

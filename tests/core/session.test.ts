@@ -35,6 +35,33 @@ describe('session store', () => {
     store.getState().clear();
   });
 
+  it('follows another tab: a sign-in or sign-out there is taken, and never overwritten with a stale token', () => {
+    window.localStorage.clear();
+    const events = new EventTarget() as unknown as Window; // this tab's window, as far as the store is concerned
+    const store = createSessionStore({ storage: window.localStorage, events });
+    expect(store.getState().token).toBeNull();
+
+    // Another tab signs in: localStorage changes and this tab gets a `storage` event.
+    window.localStorage.setItem('X-Auth-Token', 'tok-other');
+    window.localStorage.setItem('user', JSON.stringify({ type: 'admin', nickname: 'Other', menus: ['user'] }));
+    events.dispatchEvent(new StorageEvent('storage', { key: 'X-Auth-Token', storageArea: window.localStorage }));
+    expect(store.getState().token).toBe('tok-other');
+    expect(store.getState().user).toMatchObject({ nickname: 'Other', menus: ['user'] });
+
+    // A later user refresh in this tab keeps the other tab's token instead of writing null over it.
+    store.getState().setUser({ type: 'admin', nickname: 'Other', menus: ['user', 'role'] });
+    expect(window.localStorage.getItem('X-Auth-Token')).toBe('tok-other');
+
+    // Unrelated keys are ignored; a clear() in the other tab (key null) signs this tab out too.
+    window.localStorage.setItem('jumpgate.lng', 'en-US');
+    events.dispatchEvent(new StorageEvent('storage', { key: 'jumpgate.lng', storageArea: window.localStorage }));
+    expect(store.getState().token).toBe('tok-other');
+    window.localStorage.clear();
+    events.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: window.localStorage }));
+    expect(store.getState().token).toBeNull();
+    expect(store.getState().user).toBeNull();
+  });
+
   it('gives every factory call a fresh instance', () => {
     const a = createSessionStore({ storage: createMemoryStorage() });
     const b = createSessionStore({ storage: createMemoryStorage() });
