@@ -2,14 +2,24 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import griffel from '@griffel/vite-plugin';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 // One lazy chunk per plugin, named after the plugin id: plugins/<id>/pages.ts(x) is the facade of that chunk.
 const pluginPages = /\/plugins\/([a-z][a-z0-9-]*)\/pages\.tsx?$/;
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    // Production builds compile our makeStyles calls ahead of time, as Fluent ships its own: the Griffel runtime
+    // that turns style objects into CSS (stylis, rtl-css-js, ~7 KB gzip) then stays out of the bundle.
+    command === 'build' &&
+      griffel({
+        include: [new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(core|plugins)/.*\\.tsx?$`)],
+        babelOptions: { presets: ['@babel/preset-typescript', ['@babel/preset-react', { runtime: 'automatic' }]] },
+      }),
+  ],
   resolve: {
     alias: [
       { find: /^@\/core\/testing$/, replacement: `${root}core/testing/index.ts` },
@@ -29,6 +39,9 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !(id.startsWith(`${root}core/`) && !id.endsWith('/core/main.tsx')),
       },
       output: {
+        // The libraries every screen loads at start travel as one `vendor` chunk instead of a dozen small shared
+        // ones: one request, and gzip sees them together (≈ 2.5 KB less on the login screen).
+        codeSplitting: { groups: [{ name: 'vendor', tags: ['$initial'], test: /node_modules/ }] },
         chunkFileNames: (chunk) => {
           const match = chunk.facadeModuleId?.match(pluginPages);
           return match ? `static/plugin-${match[1]}-[hash].js` : 'static/[name]-[hash].js';
@@ -68,4 +81,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

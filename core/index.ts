@@ -7,6 +7,7 @@ export type {
   ActionDef,
   AnyPlugin,
   ChildRouteDef,
+  IconLoader,
   LocaleResources,
   Lng,
   PageDef,

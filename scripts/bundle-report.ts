@@ -1,5 +1,6 @@
 // Builds the console and prints where the bytes of the login screen come from, by package.
-// `npx tsx scripts/bundle-report.ts [--all] [--root DIR]`: --all also lists every other chunk's packages;
+// `npx tsx scripts/bundle-report.ts [--all] [--files] [--root DIR]`: --all also lists every other chunk's packages;
+// --files lists the project's own code file by file instead of by folder;
 // --root builds another checkout (e.g. a snapshot while the working tree is mid-change).
 // Raw is each package's share of the minified chunk (by rendered length); gzip is its share of the
 // chunk's real gzip size, weighted by how well its own code compresses. Estimates, but they add up.
@@ -10,6 +11,7 @@ import { root as repoRoot } from './manifest';
 
 const rootArg = process.argv[process.argv.indexOf('--root') + 1];
 const root = process.argv.includes('--root') && rootArg ? resolve(rootArg) : repoRoot;
+const byFile = process.argv.includes('--files');
 
 interface ChunkInfo {
   fileName: string;
@@ -35,6 +37,7 @@ function packageOf(id: string): string {
   if (clean.startsWith('\0') || !clean.startsWith('/')) return '(bundler runtime)';
   const rel = clean.startsWith(`${root}/`) ? clean.slice(root.length + 1) : clean;
   const [top, dir] = rel.split('/');
+  if (byFile && (top === 'core' || top === 'plugins')) return rel;
   if (top === 'core') return dir && !dir.includes('.') ? `core/${dir}` : 'core';
   if (top === 'plugins') return `plugin ${dir}`;
   return top ?? rel;
@@ -140,9 +143,9 @@ table('entry + its static imports', entryClosure);
 // language's locale chunks and the login plugin's chunk with its static imports.
 const isFacade = (c: ChunkInfo, re: RegExp) => c.facade !== null && re.test(c.facade);
 const startLazy = [...chunks.values()].filter(
-  (c) => isFacade(c, /\/locales\/zh-CN\//) || isFacade(c, /\/plugins\/login\/pages\.tsx?$/),
+  (c) => isFacade(c, /\/locales\/zh-CN\/(core|login)\.json$/) || isFacade(c, /\/plugins\/login\/pages\.tsx?$/),
 );
-table('login screen (entry closure + zh-CN locales + login plugin chunk)', closure([entry.fileName, ...startLazy.map((c) => c.fileName)]));
+table('login screen (entry closure + zh-CN core/login locales + login plugin chunk)', closure([entry.fileName, ...startLazy.map((c) => c.fileName)]));
 
 if (process.argv.includes('--all')) {
   for (const chunk of chunks.values()) {

@@ -1,5 +1,7 @@
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { CopyRegular, EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
+import { CopyRegular } from '@fluentui/react-icons/svg/copy';
+import { EyeRegular } from '@fluentui/react-icons/svg/eye';
+import { EyeOffRegular } from '@fluentui/react-icons/svg/eye-off';
 import { useQuery, useQueryClient } from '../query/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +9,7 @@ import { useCore } from '../app/context';
 import { confirm } from '../ui/ConfirmDialog';
 import { DangerButton } from '../ui/DangerButton';
 import { Descriptions } from '../ui/Descriptions';
-import { useCopy, usePanelStyles } from './shared';
+import { ACCOUNT_NS, useCopy, usePanelStyles } from './shared';
 
 /** GET /account/access-token; the zero object (`token: ''`) means none yet. */
 interface AccessTokenData {
@@ -34,7 +36,7 @@ export function maskToken(token: string): string {
 export function AccessToken() {
   const panel = usePanelStyles();
   const styles = useStyles();
-  const { t } = useTranslation('core');
+  const { t } = useTranslation(ACCOUNT_NS);
   const { account, bus } = useCore();
   const queryClient = useQueryClient();
   const copy = useCopy();

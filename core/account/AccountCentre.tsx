@@ -2,6 +2,7 @@ import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AccessToken } from './AccessToken';
+import { ACCOUNT_NS } from './shared';
 import { AccountDetails } from './AccountDetails';
 import { ChangePassword } from './ChangePassword';
 import { TwoFactor } from './TwoFactor';
@@ -48,7 +49,7 @@ export interface AccountCentreProps {
  */
 export function AccountCentre({ sections = ACCOUNT_SECTIONS, param = 'activeKey' }: AccountCentreProps) {
   const styles = useStyles();
-  const { t } = useTranslation('core');
+  const { t } = useTranslation(ACCOUNT_NS);
   const [params, setParams] = useSearchParams();
   const requested = params.get(param);
   const active = sections.find((s) => s === requested) ?? sections[0];

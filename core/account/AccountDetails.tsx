@@ -2,12 +2,12 @@ import { Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Descriptions } from '../ui/Descriptions';
 import { StatusBadge } from '../ui/StatusBadge';
-import { useAccountInfo, usePanelStyles } from './shared';
+import { ACCOUNT_NS, useAccountInfo, usePanelStyles } from './shared';
 
 /** 基本信息: the account as GET /account/info describes it. Role ids are not names, so only their count shows. */
 export function AccountDetails() {
   const styles = usePanelStyles();
-  const { t } = useTranslation('core');
+  const { t } = useTranslation(ACCOUNT_NS);
   const { data, isPending } = useAccountInfo();
   return (
     <section aria-labelledby="account-info-heading">

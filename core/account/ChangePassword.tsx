@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCore } from '../app/context';
-import { usePanelStyles } from './shared';
+import { ACCOUNT_NS, usePanelStyles } from './shared';
 
 /** The server's limit for a new password (longer ones are refused with 您输入的密码过长). */
 export const MAX_PASSWORD_LENGTH = 100;
@@ -21,7 +21,7 @@ interface Values {
  */
 export function ChangePassword() {
   const styles = usePanelStyles();
-  const { t } = useTranslation('core');
+  const { t } = useTranslation(ACCOUNT_NS);
   const { account, bus, session } = useCore();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -1,12 +1,15 @@
 import { Button, Field, Input, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, CheckmarkCircleFilled, CopyRegular, WarningFilled } from '@fluentui/react-icons';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
+import { CheckmarkCircleFilled } from '@fluentui/react-icons/svg/checkmark-circle';
+import { CopyRegular } from '@fluentui/react-icons/svg/copy';
+import { WarningFilled } from '@fluentui/react-icons/svg/warning';
 import { useQuery, useQueryClient } from '../query/hooks';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../app/context';
 import { confirm } from '../ui/ConfirmDialog';
 import { DangerButton } from '../ui/DangerButton';
-import { useAccountInfo, useCopy, usePanelStyles, useRefreshAccount } from './shared';
+import { ACCOUNT_NS, useAccountInfo, useCopy, usePanelStyles, useRefreshAccount } from './shared';
 
 interface TotpBinding {
   qr?: string;
@@ -61,7 +64,7 @@ function Result({ tone, title, text, actions }: { tone: 'success' | 'warning'; t
  */
 export function TwoFactor() {
   const panel = usePanelStyles();
-  const { t } = useTranslation('core');
+  const { t } = useTranslation(ACCOUNT_NS);
   const { account, bus } = useCore();
   const refresh = useRefreshAccount();
   const { data: info, isPending } = useAccountInfo();
@@ -132,7 +135,7 @@ export function TwoFactor() {
 function TotpBind({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const panel = usePanelStyles();
   const styles = useStyles();
-  const { t } = useTranslation('core');
+  const { t } = useTranslation(ACCOUNT_NS);
   const { account, bus } = useCore();
   const queryClient = useQueryClient();
   const refresh = useRefreshAccount();

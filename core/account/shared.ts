@@ -27,10 +27,13 @@ export function useRefreshAccount(): () => Promise<void> {
   }, [account, session, queryClient]);
 }
 
+/** The personal centre's locale namespace (locales/<lng>/core-account.json): fetched with it, not at start. */
+export const ACCOUNT_NS = 'core-account';
+
 /** Copies text and says how it went (toast). */
 export function useCopy(): (text: string) => Promise<void> {
   const { bus } = useCore();
-  const { t } = useTranslation('core');
+  const { t } = useTranslation(ACCOUNT_NS);
   return useCallback(
     async (text: string) => {
       try {

@@ -1,6 +1,7 @@
-import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse, isAxiosError } from 'axios';
+import type { AxiosAdapter, AxiosResponse } from 'axios';
 import type { EventBus } from '../events/bus';
 import type { SessionStore } from '../session/store';
+import type { Transport } from './transport';
 
 export const SUCCESS_CODE = 1;
 /** Body code 100 passes as success (login uses it for "TOTP required"). */
@@ -103,18 +104,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       window.location.hash = `#${path}`;
     });
   const baseUrl = '';
-  const http: AxiosInstance = axios.create({ baseURL: baseUrl, adapter: options.adapter });
-  http.interceptors.request.use((config) => {
-    const token = session.getState().token;
-    if (token) config.headers.set('X-Auth-Token', token);
-    return config;
-  });
+  const token = () => session.getState().token;
+  let transport: Promise<Transport> | null = null;
+  const loadTransport = () => {
+    transport ??= import('./transport').then(
+      (module) => module.createTransport(token, options.adapter),
+      (error: unknown) => {
+        transport = null; // a stale deployment or a dropped connection: the next call tries again
+        throw error;
+      },
+    );
+    return transport;
+  };
+  // Fetched now, in parallel with the first screen, so the first call does not wait for it.
+  loadTransport().catch(() => undefined);
 
   const toast = (message: string, silent: boolean | undefined) => {
     if (!silent) bus.emit('notify', { intent: 'error', message });
   };
 
-  function handleTransportError(error: unknown, silent: boolean | undefined): never {
+  function handleTransportError(error: unknown, isAxiosError: Transport['isAxiosError'], silent: boolean | undefined): never {
     if (error instanceof ApiError) throw error;
     if (!isAxiosError(error)) throw error; // programming errors (and harness failures) stay as they are
     if (error.code === 'ERR_CANCELED') throw new ApiError('network', error.message, null, null, true);
@@ -156,9 +165,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(method: HttpMethod, url: string, body?: unknown, opts: RequestOptions = {}): Promise<Envelope<T>> {
+    let loaded: Transport;
+    try {
+      loaded = await loadTransport();
+    } catch {
+      // The transport chunk did not arrive: to the user this is the network failing.
+      const message = t('error.network');
+      toast(message, opts.silent);
+      throw new ApiError('network', message, null, null, true);
+    }
     let response: AxiosResponse<unknown>;
     try {
-      response = await http.request<unknown>({
+      response = await loaded.http.request<unknown>({
         method,
         url,
         data: body,
@@ -167,7 +185,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: opts.signal,
       });
     } catch (error) {
-      handleTransportError(error, opts.silent);
+      handleTransportError(error, loaded.isAxiosError, opts.silent);
     }
     return handleBody<T>(response, url, opts.silent);
   }
@@ -190,6 +208,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     put: data('PUT'),
     patch: data('PATCH'),
     request,
-    token: () => session.getState().token,
+    token,
   };
 }

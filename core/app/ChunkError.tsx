@@ -1,5 +1,6 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, ErrorCircleRegular } from '@fluentui/react-icons';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
+import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({

@@ -8,9 +8,10 @@ export function useDocumentTitle(): void {
   const { registry } = useCore();
   const { pathname } = useLocation();
   const { name } = useBranding();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const route = registry.matchRoute(pathname);
-  const page = route ? t(route.titleKey, { ns: route.pluginId }) : '';
+  // Until the page's namespace has arrived the title is the brand alone, never a raw key.
+  const page = route && i18n.exists(route.titleKey, { ns: route.pluginId }) ? t(route.titleKey, { ns: route.pluginId }) : '';
   useEffect(() => {
     document.title = page ? `${page}\uFF5C${name}` : name;
   }, [page, name]);

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ResolvedRoute } from '../plugin/types';
 import { ChunkError } from './ChunkError';
@@ -29,7 +29,44 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
-type LoadState = { status: 'loading' } | { status: 'ready'; Component: ComponentType } | { status: 'error' };
+type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
+
+/**
+ * Loads something that arrives on demand (a chunk, locale files) once per `what` and retry: `loading`, then
+ * `ready`, or `error` when it fails or exceeds the chunk time-out. `load` must start a fresh attempt on each call.
+ */
+function useOnDemand<T>(load: () => Promise<T>, what: string, onFail?: () => void, initial?: T) {
+  const { chunkTimeoutMs, hosts } = useCore();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState<T>>(initial === undefined ? { status: 'loading' } : { status: 'ready', value: initial });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; `load` is keyed by `what`
+  useEffect(() => {
+    if (attempt === 0 && initial !== undefined) return;
+    let live = true;
+    setState({ status: 'loading' });
+    withTimeout(load(), chunkTimeoutMs, what).then(
+      (value) => {
+        if (live) setState({ status: 'ready', value });
+      },
+      (error: unknown) => {
+        console.error(error);
+        onFail?.();
+        if (live) setState({ status: 'error' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [what, chunkTimeoutMs, attempt]);
+
+  // The first screen is up: now fetch the toast/confirm hosts (kept off the start, see CoreProvider).
+  useEffect(() => {
+    if (state.status === 'ready') hosts.request();
+  }, [state.status, hosts]);
+
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
 
 /**
  * Renders a component that lives in an on-demand chunk: the placeholder while it loads, then the
@@ -48,47 +85,35 @@ export function ChunkLoader({
   /** Called on failure or time-out, before the error shows (e.g. to drop a cached pending import). */
   onFail?: () => void;
 }) {
-  const { chunkTimeoutMs, hosts } = useCore();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; `load` is keyed by `what`
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    withTimeout(load(), chunkTimeoutMs, what).then(
-      (Component) => {
-        if (live) setState({ status: 'ready', Component });
-      },
-      (error: unknown) => {
-        console.error(error);
-        onFail?.();
-        if (live) setState({ status: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [what, chunkTimeoutMs, attempt]);
-
-  // The first screen is up: now fetch the toast/confirm hosts (kept off the start, see CoreProvider).
-  useEffect(() => {
-    if (state.status === 'ready') hosts.request();
-  }, [state.status, hosts]);
-
+  const { state, retry } = useOnDemand(load, what, onFail);
   if (state.status === 'loading') return <Landing inline={inline} />;
-  if (state.status === 'error') return <ChunkError onRetry={() => setAttempt((n) => n + 1)} />;
-  const { Component } = state;
+  if (state.status === 'error') return <ChunkError onRetry={retry} />;
+  const Component = state.value;
   return <Component />;
+}
+
+/**
+ * Shows `children` once the current language's files of these locale namespaces are loaded; for core pieces
+ * with their own namespace (the personal centre's `core-account`) that plugins render inside their pages.
+ */
+export function NamespaceGate({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
+  const { ensureNamespaces, i18n } = useCore();
+  const loaded = namespaces.every((ns) => i18n.hasResourceBundle(i18n.language, ns));
+  const { state, retry } = useOnDemand(() => ensureNamespaces(namespaces).then(() => true), `locales ${namespaces.join(', ')}`, undefined, loaded || undefined);
+  if (state.status === 'loading') return <Landing inline />;
+  if (state.status === 'error') return <ChunkError onRetry={retry} />;
+  return <>{children}</>;
 }
 
 /** A registered route: 403 when the user may not open it, else the lazily loaded page. */
 export function PluginPage({ route }: { route: ResolvedRoute }) {
-  const { session, registry } = useCore();
+  const { session, registry, ensureNamespaces } = useCore();
   const allowed = useStore(session, (state) => route.menuKey === null || state.hasMenu(route.menuKey));
   if (!allowed) return <StatusPage status={403} />;
   const load = () =>
-    registry.loadPlugin(route.pluginId).then((module) => (module as Record<string, ComponentType>)[route.page] as ComponentType);
+    Promise.all([registry.loadPlugin(route.pluginId), ensureNamespaces([route.pluginId])]).then(
+      ([module]) => (module as Record<string, ComponentType>)[route.page] as ComponentType,
+    );
   return (
     <ChunkLoader
       key={route.path}

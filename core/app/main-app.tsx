@@ -9,11 +9,13 @@ import { AppRoutes, createRouterHandle, RouterBridge } from './routes';
 import { createCoreServices } from './services';
 
 /** Production composition: discovered plugins, locale files, hash router, persisted session. */
-export async function createApp() {
+export async function createApp({ dev = import.meta.env.DEV }: { dev?: boolean } = {}) {
   const lng = storedLanguage();
-  // Development loads both languages so a missing key fails at start; production only the current one.
-  const languages = import.meta.env.DEV ? LANGUAGES : [lng];
-  const resources = await loadLocaleFiles(languages);
+  // Development loads every locale file of both languages so a missing key fails at start. Production starts
+  // with the current language's `core` namespace; each plugin's arrives with its first page or a layout's menu
+  // (the keys were checked in development and by the tests: tests/meta/registry.test.ts).
+  const languages = dev ? LANGUAGES : [];
+  const resources = dev ? await loadLocaleFiles(LANGUAGES) : await loadLocaleFiles([lng], ['core']);
   const router = createRouterHandle();
   // Throws at start, naming the plugin, when a descriptor is broken.
   const services = createCoreServices({
@@ -24,7 +26,7 @@ export async function createApp() {
     lng,
     redirect: (path) => router.navigate(path),
   });
-  if (import.meta.env.DEV) {
+  if (dev) {
     // In development a plugin whose pages module misses a page fails loudly at start, not on first click.
     for (const plugin of services.registry.plugins) {
       validatePluginLoad(plugin).catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { type ComponentType, useLayoutEffect, useMemo } from 'react';
 import { type Location, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import type { PluginRegistry } from '../plugin/registry';
 import type { PageLayout } from '../plugin/types';
+import { useCore } from './context';
 import { useDocumentTitle } from './DocumentTitle';
 import { ChunkLoader, PluginPage } from './PluginPage';
 import { RootRedirect } from './RootRedirect';
@@ -19,7 +20,13 @@ function RouteRoot() {
 }
 
 function LayoutHost({ layout }: { layout: Exclude<PageLayout, 'bare'> }) {
-  return <ChunkLoader what={`${layout} layout`} load={layoutLoaders[layout]} inline={false} />;
+  const { registry, ensureNamespaces } = useCore();
+  // The menu and breadcrumb name pages of every plugin: their namespaces and icons come with the layout.
+  const load = () =>
+    Promise.all([layoutLoaders[layout](), ensureNamespaces(registry.plugins.map((plugin) => plugin.id)), registry.loadIcons()]).then(
+      ([Layout]) => Layout,
+    );
+  return <ChunkLoader what={`${layout} layout`} load={load} inline={false} />;
 }
 
 /** The whole route tree, from the registry. Permission is checked per route at render (403), unknown paths 404. */

@@ -4,9 +4,9 @@ import type { AxiosAdapter } from 'axios';
 import { type AccountApi, type Branding, createAccountApi } from '../api/account';
 import { type ApiClient, createApiClient, type Redirect } from '../api/client';
 import { createEventBus, type EventBus, type NotifyPayload } from '../events/bus';
-import { createI18n } from '../i18n/createI18n';
+import { createI18n, DEFAULT_LNG, isLng } from '../i18n/createI18n';
 import { loadLocaleFiles } from '../i18n/resources';
-import { createPluginRegistry, type PluginRegistry, type ResourceBundle } from '../plugin/registry';
+import { createPluginRegistry, LANGUAGES, type PluginRegistry, type ResourceBundle } from '../plugin/registry';
 import type { AnyPlugin, Lng } from '../plugin/types';
 import type { SessionStore } from '../session/store';
 
@@ -119,8 +119,10 @@ export interface CoreServices {
   /** Called once when core/query creates this console's client (lazily, with the first chunk using queries). */
   onQueryClient(client: QueryClient): void;
   chunkTimeoutMs: number;
-  /** Loads a language's locale files (and plugin inline locales) before switching to it. */
+  /** Loads a language's locale files (the namespaces already in use, and plugin inline locales) before switching to it. */
   ensureLanguage(lng: Lng): Promise<void>;
+  /** Loads the current language's files of these namespaces (`core` or plugin ids) unless already loaded. */
+  ensureNamespaces(namespaces: readonly string[]): Promise<void>;
 }
 
 export interface CoreServicesOptions {
@@ -129,7 +131,7 @@ export interface CoreServicesOptions {
   session: SessionStore;
   redirect: Redirect;
   lng?: Lng;
-  /** Languages present in `resources` (default both). */
+  /** Languages whose plugin label/title keys registration checks (default both; production none, see main-app). */
   languages?: readonly Lng[];
   bus?: EventBus;
   adapter?: AxiosAdapter;
@@ -177,6 +179,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
       bus.emit('session:changed', { user: state.user });
     }
   });
+  const locales = createLocaleTracker(i18n, options.plugins, options.resources);
   const account = createAccountApi(api);
   const branding = createBrandingSource(account.branding);
   const hosts = createHostsGate();
@@ -202,14 +205,51 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
       });
     },
     chunkTimeoutMs: options.chunkTimeoutMs ?? CHUNK_TIMEOUT_MS,
-    async ensureLanguage(lng) {
-      if (i18n.hasResourceBundle(lng, 'core')) return;
-      const files = await loadLocaleFiles([lng]);
-      for (const [ns, resources] of Object.entries(files[lng])) i18n.addResourceBundle(lng, ns, resources, true, false);
-      for (const plugin of options.plugins) {
-        const inline = plugin.locales?.[lng];
-        if (inline) i18n.addResourceBundle(lng, plugin.id, inline, true, true);
-      }
+    ensureLanguage: (lng) => locales.ensure(lng, locales.inUse()),
+    ensureNamespaces: (namespaces) => locales.ensure(currentLng(i18n), namespaces),
+  };
+}
+
+function currentLng(i18n: I18n): Lng {
+  return isLng(i18n.language) ? i18n.language : DEFAULT_LNG;
+}
+
+/**
+ * Which locale files are in the i18n instance, and fetching the missing ones. Plugin inline locales are laid
+ * over a file when it arrives, so an inline key keeps winning as it does at start.
+ */
+function createLocaleTracker(i18n: I18n, plugins: readonly AnyPlugin[], initial: ResourceBundle) {
+  const loaded = new Set<string>();
+  const pending = new Map<string, Promise<void>>();
+  for (const lng of LANGUAGES) for (const ns of Object.keys(initial[lng])) loaded.add(`${lng}/${ns}`);
+  const inline = (lng: Lng, ns: string) => plugins.find((plugin) => plugin.id === ns)?.locales?.[lng];
+  const fetchOne = async (lng: Lng, ns: string) => {
+    const files = await loadLocaleFiles([lng], [ns]);
+    const file = files[lng][ns];
+    if (file) i18n.addResourceBundle(lng, ns, file, true, false);
+    const extra = inline(lng, ns);
+    if (extra) i18n.addResourceBundle(lng, ns, extra, true, true);
+    loaded.add(`${lng}/${ns}`);
+  };
+  return {
+    /** Namespaces loaded in any language: what a language switch must bring along. */
+    inUse(): string[] {
+      return [...new Set([...loaded].map((key) => key.slice(key.indexOf('/') + 1)))];
+    },
+    async ensure(lng: Lng, namespaces: readonly string[]): Promise<void> {
+      const wanted = new Set(['core', ...namespaces]);
+      await Promise.all(
+        [...wanted].map((ns) => {
+          const key = `${lng}/${ns}`;
+          if (loaded.has(key)) return undefined;
+          let running = pending.get(key);
+          if (!running) {
+            running = fetchOne(lng, ns).finally(() => pending.delete(key));
+            pending.set(key, running);
+          }
+          return running;
+        }),
+      );
     },
   };
 }

@@ -48,7 +48,8 @@ export function createI18n(resources: ResourceBundle, lng: Lng = DEFAULT_LNG): I
     defaultNS: 'core',
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
-    react: { useSuspense: false },
+    // Namespaces arrive on demand (core/i18n/resources.ts): a component re-renders when one it reads is added.
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
   setActiveLanguage(lng);
   instance.on('languageChanged', (next) => {

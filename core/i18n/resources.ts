@@ -1,18 +1,28 @@
 import type { ResourceBundle } from '../plugin/registry';
 import type { Lng, LocaleResources } from '../plugin/types';
 
-// Namespaces are the file names under locales/<lng>/ (core or a plugin id). Lazy: production loads
-// only the current language at start (the other one on switch), so the entry does not carry both.
+// Namespaces are the file names under locales/<lng>/ (core or a plugin id). Each file is its own small chunk:
+// production starts with the current language's `core` only and fetches a plugin's namespace with its first
+// page (or all of them with a layout's menu), so the start does not grow with every plugin added.
 const loaders = import.meta.glob<LocaleResources>('../../locales/*/*.json', { import: 'default' });
 
-export async function loadLocaleFiles(languages: readonly Lng[] = ['zh-CN', 'en-US']): Promise<ResourceBundle> {
+function parse(file: string): { lng: Lng; ns: string } | null {
+  const match = file.match(/locales\/(zh-CN|en-US)\/([^/]+)\.json$/);
+  return match?.[1] && match[2] ? { lng: match[1] as Lng, ns: match[2] } : null;
+}
+
+/** Locale files of `languages`, limited to `namespaces` when given (a namespace without a file is skipped). */
+export async function loadLocaleFiles(
+  languages: readonly Lng[] = ['zh-CN', 'en-US'],
+  namespaces?: readonly string[],
+): Promise<ResourceBundle> {
   const bundle: ResourceBundle = { 'zh-CN': {}, 'en-US': {} };
   await Promise.all(
     Object.entries(loaders).map(async ([file, load]) => {
-      const match = file.match(/locales\/(zh-CN|en-US)\/([^/]+)\.json$/);
-      const lng = match?.[1] as Lng | undefined;
-      if (!lng || !match?.[2] || !languages.includes(lng)) return;
-      bundle[lng][match[2]] = await load();
+      const found = parse(file);
+      if (!found || !languages.includes(found.lng)) return;
+      if (namespaces && !namespaces.includes(found.ns)) return;
+      bundle[found.lng][found.ns] = await load();
     }),
   );
   return bundle;

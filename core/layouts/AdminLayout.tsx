@@ -1,5 +1,8 @@
 import { Button, MenuItem, MenuItemLink, makeStyles, tokens } from '@fluentui/react-components';
-import { BugRegular, DesktopRegular, PanelLeftContractRegular, PanelLeftExpandRegular } from '@fluentui/react-icons';
+import { BugRegular } from '@fluentui/react-icons/svg/bug';
+import { DesktopRegular } from '@fluentui/react-icons/svg/desktop';
+import { PanelLeftContractRegular } from '@fluentui/react-icons/svg/panel-left-contract';
+import { PanelLeftExpandRegular } from '@fluentui/react-icons/svg/panel-left-expand';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';

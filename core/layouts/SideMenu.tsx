@@ -1,15 +1,13 @@
 import { makeStyles, mergeClasses, Tree, TreeItem, TreeItemLayout, type TreeItemValue, tokens } from '@fluentui/react-components';
-import {
-  AppsRegular,
-  ClipboardTaskListLtrRegular,
-  DocumentTextRegular,
-  type FluentIcon,
-  PeopleSwapRegular,
-  PersonKeyRegular,
-  ServerRegular,
-  ShieldCheckmarkRegular,
-  WrenchRegular,
-} from '@fluentui/react-icons';
+import type { FluentIcon } from '@fluentui/react-icons';
+import { AppsRegular } from '@fluentui/react-icons/svg/apps';
+import { ClipboardTaskListLtrRegular } from '@fluentui/react-icons/svg/clipboard-task-list-ltr';
+import { DocumentTextRegular } from '@fluentui/react-icons/svg/document-text';
+import { PeopleSwapRegular } from '@fluentui/react-icons/svg/people-swap';
+import { PersonKeyRegular } from '@fluentui/react-icons/svg/person-key';
+import { ServerRegular } from '@fluentui/react-icons/svg/server';
+import { ShieldCheckmarkRegular } from '@fluentui/react-icons/svg/shield-checkmark';
+import { WrenchRegular } from '@fluentui/react-icons/svg/wrench';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -80,7 +78,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const label = (text: string) => (collapsed ? <span className={styles.hiddenLabel}>{text}</span> : text);
 
   const leaf = (page: ResolvedPage) => {
-    const Icon = page.icon ?? AppsRegular;
+    const Icon = registry.iconOf(page.path) ?? AppsRegular;
     const isSelected = page.path === selected;
     const go = () => navigate(page.path);
     return (

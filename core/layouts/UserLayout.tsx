@@ -1,5 +1,6 @@
 import { Button, MenuItem, makeStyles, tokens } from '@fluentui/react-components';
-import { AppsRegular, BoardRegular } from '@fluentui/react-icons';
+import { AppsRegular } from '@fluentui/react-icons/svg/apps';
+import { BoardRegular } from '@fluentui/react-icons/svg/board';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -46,7 +47,7 @@ export function UserLayout() {
           </Link>
           <nav className={styles.nav} aria-label={t('layout.userNav')}>
             {pages.map((page) => {
-              const Icon = page.icon ?? AppsRegular;
+              const Icon = registry.iconOf(page.path) ?? AppsRegular;
               return (
                 <Button
                   key={page.path}

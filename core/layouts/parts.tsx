@@ -13,7 +13,9 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { ChevronDownRegular, ShieldKeyholeFilled, SignOutRegular } from '@fluentui/react-icons';
+import { ChevronDownRegular } from '@fluentui/react-icons/svg/chevron-down';
+import { ShieldKeyholeFilled } from '@fluentui/react-icons/svg/shield-keyhole';
+import { SignOutRegular } from '@fluentui/react-icons/svg/sign-out';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { isNavGroupKey } from './groups';
+import type { FluentIcon } from '@fluentui/react-icons';
 import type { AnyPlugin, Lng, LocaleResources, ResolvedPage, ResolvedRoute } from './types';
 
 export const LANGUAGES: readonly Lng[] = ['zh-CN', 'en-US'];
@@ -33,6 +34,10 @@ export interface PluginRegistry {
   loadPlugin(id: string): Promise<object>;
   /** Drop a pending load (after a time-out) so the next attempt imports again. */
   forgetLoad(id: string): void;
+  /** Runs every page's icon loader once (the layouts wait for it); a failure is forgotten so a retry loads again. */
+  loadIcons(): Promise<void>;
+  /** A page's icon once `loadIcons()` has resolved. */
+  iconOf(path: string): FluentIcon | undefined;
 }
 
 export function lookupKey(resources: LocaleResources | undefined, key: string): unknown {
@@ -123,6 +128,9 @@ export function createPluginRegistry(
     if (!ID_PATTERN.test(plugin.id)) {
       throw new PluginRegistrationError(plugin.id, 'id must be kebab-case (^[a-z][a-z0-9-]*$)');
     }
+    if (plugin.id === 'core' || plugin.id.startsWith('core-')) {
+      throw new PluginRegistrationError(plugin.id, 'ids "core" and "core-…" are reserved for core\'s locale namespaces');
+    }
     if (ids.has(plugin.id)) throw new PluginRegistrationError(plugin.id, 'duplicate plugin id');
     ids.set(plugin.id, plugin);
     if (typeof plugin.load !== 'function') throw new PluginRegistrationError(plugin.id, 'load must be () => import(\'./pages\')');
@@ -140,6 +148,9 @@ export function createPluginRegistry(
       }
       if (page.group !== undefined && !isNavGroupKey(page.group)) {
         throw new PluginRegistrationError(plugin.id, `page "${page.path}" names unknown group "${page.group}"`);
+      }
+      if (page.icon !== undefined && typeof page.icon !== 'function') {
+        throw new PluginRegistrationError(plugin.id, `page "${page.path}": icon must be a loader, () => import('@fluentui/react-icons/svg/…')`);
       }
       if (page.layout === 'admin' && !page.hideInMenu && page.group === undefined) {
         throw new PluginRegistrationError(plugin.id, `admin page "${page.path}" needs a group (or hideInMenu)`);
@@ -183,6 +194,8 @@ export function createPluginRegistry(
   }
 
   const loads = new Map<string, Promise<object>>();
+  const icons = new Map<string, FluentIcon>();
+  let iconsLoad: Promise<void> | null = null;
   return {
     plugins,
     pages,
@@ -212,5 +225,20 @@ export function createPluginRegistry(
       return pending;
     },
     forgetLoad: (id) => void loads.delete(id),
+    loadIcons() {
+      iconsLoad ??= Promise.all(
+        pages.map(async (page) => {
+          if (page.icon && !icons.has(page.path)) icons.set(page.path, await page.icon());
+        }),
+      ).then(
+        () => undefined,
+        (error: unknown) => {
+          iconsLoad = null;
+          throw error;
+        },
+      );
+      return iconsLoad;
+    },
+    iconOf: (path) => icons.get(path),
   };
 }

@@ -25,6 +25,8 @@ export interface ChildRouteDef<P extends string = string> {
   menuKey?: string | null;
 }
 
+export type IconLoader = () => Promise<FluentIcon>;
+
 export interface PageDef<P extends string = string> {
   /** Permission and menu key (`user`, `asset`…); null = every signed-in user. Required on purpose. */
   menuKey: string | null;
@@ -38,7 +40,11 @@ export interface PageDef<P extends string = string> {
   labelKey: string;
   /** Breadcrumb / document title key; defaults to `labelKey`. */
   titleKey?: string;
-  icon?: FluentIcon;
+  /**
+   * Menu icon, as a loader: `() => import('@fluentui/react-icons/svg/person').then((m) => m.PersonRegular)`.
+   * Descriptors are in the entry chunk; a loader keeps icon code out of it (the menu loads them with the layout).
+   */
+  icon?: IconLoader;
   /** Sort order inside the group (or the user top bar); default 1000, ties by path. */
   order?: number;
   layout: PageLayout;

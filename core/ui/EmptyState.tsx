@@ -1,5 +1,5 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
-import { DocumentDismissRegular } from '@fluentui/react-icons';
+import { DocumentDismissRegular } from '@fluentui/react-icons/svg/document-dismiss';
 import type { ReactNode } from 'react';
 import { useUiT } from './i18n';
 

@@ -1,5 +1,4 @@
 import { definePlugin } from '@/core';
-import { PeopleTeamRegular, PersonRegular, ShieldPersonRegular } from '@fluentui/react-icons';
 
 // Users, roles and user groups (group 用户管理). Pure data; the pages load on demand.
 export default definePlugin({
@@ -11,7 +10,7 @@ export default definePlugin({
       path: '/user',
       page: 'UserList',
       labelKey: 'nav.user',
-      icon: PersonRegular,
+      icon: () => import('@fluentui/react-icons/svg/person').then((m) => m.PersonRegular),
       order: 1,
       layout: 'admin',
       children: [{ path: ':userId', page: 'UserDetail', titleKey: 'user.detailTitle' }],
@@ -22,7 +21,7 @@ export default definePlugin({
       path: '/role',
       page: 'RoleList',
       labelKey: 'nav.role',
-      icon: ShieldPersonRegular,
+      icon: () => import('@fluentui/react-icons/svg/shield-person').then((m) => m.ShieldPersonRegular),
       order: 2,
       layout: 'admin',
       children: [{ path: ':roleId', page: 'RoleDetail', titleKey: 'role.detailTitle' }],
@@ -33,7 +32,7 @@ export default definePlugin({
       path: '/user-group',
       page: 'UserGroupList',
       labelKey: 'nav.userGroup',
-      icon: PeopleTeamRegular,
+      icon: () => import('@fluentui/react-icons/svg/people-team').then((m) => m.PeopleTeamRegular),
       order: 3,
       layout: 'admin',
       children: [{ path: ':userGroupId', page: 'UserGroupDetail', titleKey: 'group.detailTitle' }],

@@ -1,5 +1,4 @@
 import { definePlugin } from '@/core';
-import { PersonRegular } from '@fluentui/react-icons';
 
 // 个人中心 in the admin console: the top-level `info` group, which core places last in the side menu.
 export default definePlugin({
@@ -11,7 +10,7 @@ export default definePlugin({
       path: '/info',
       page: 'Info',
       labelKey: 'nav.label',
-      icon: PersonRegular,
+      icon: () => import('@fluentui/react-icons/svg/person').then((m) => m.PersonRegular),
       order: 1,
       layout: 'admin',
     },

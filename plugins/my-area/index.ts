@@ -1,5 +1,4 @@
 import { definePlugin } from '@/core';
-import { PersonRegular } from '@fluentui/react-icons';
 
 // The end-user portal (user layout). Only 个人中心 exists so far; 我的资产 / 我的指令 / 我的文件 come with
 // later issues and take lower `order` values so 个人中心 stays last in the top bar.
@@ -11,7 +10,7 @@ export default definePlugin({
       path: '/my-info',
       page: 'MyInfo',
       labelKey: 'nav.myInfo',
-      icon: PersonRegular,
+      icon: () => import('@fluentui/react-icons/svg/person').then((m) => m.PersonRegular),
       order: 100,
       layout: 'user',
     },

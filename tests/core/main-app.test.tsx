@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../core/app/main-app';
 
@@ -25,5 +25,47 @@ describe('createApp', () => {
     const { app } = await createApp();
     render(app);
     expect(await screen.findByText('Sorry, you seem to have reached an unexpected page.')).toBeInTheDocument();
+  });
+});
+
+// Production starts with the `core` namespace only; a plugin's arrives with its page, every plugin's with a layout.
+describe('createApp in production', () => {
+  it('fetches the login namespace with the login page and no other plugin namespace', async () => {
+    window.location.hash = '#/login';
+    const { app, services } = await createApp({ dev: false });
+    expect(services.i18n.hasResourceBundle('zh-CN', 'core')).toBe(true);
+    expect(services.i18n.hasResourceBundle('zh-CN', 'login')).toBe(false);
+    render(app);
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+    expect(services.i18n.hasResourceBundle('zh-CN', 'login')).toBe(true);
+    expect(services.i18n.hasResourceBundle('zh-CN', 'identity')).toBe(false);
+    expect(services.i18n.hasResourceBundle('en-US', 'login')).toBe(false);
+  });
+
+  it('brings the namespaces in use along when the language switches', async () => {
+    window.location.hash = '#/login';
+    const { app, services } = await createApp({ dev: false });
+    render(app);
+    await screen.findByRole('button', { name: '登录' });
+    await services.ensureLanguage('en-US');
+    expect(services.i18n.hasResourceBundle('en-US', 'core')).toBe(true);
+    expect(services.i18n.hasResourceBundle('en-US', 'login')).toBe(true);
+    expect(services.i18n.hasResourceBundle('en-US', 'identity')).toBe(false);
+  });
+
+  it('loads every plugin namespace with a layout, so the menu never shows a raw key', async () => {
+    window.localStorage.setItem('X-Auth-Token', 'token');
+    window.localStorage.setItem('user', JSON.stringify({ type: 'admin', nickname: 'A', menus: ['user', 'role', 'user-group', 'info'] }));
+    window.location.hash = '#/info';
+    const { app, services } = await createApp({ dev: false });
+    render(app);
+    // The page itself cannot load its data here (no server), but the menu is drawn from the registry.
+    const tree = await screen.findByRole('tree', { name: '主菜单' });
+    // 个人中心 is the info plugin's own label (locales/zh-CN/info.json), not a core group name.
+    expect(within(tree).getByRole('treeitem', { name: '个人中心' })).toBeInTheDocument();
+    expect(within(tree).queryByText(/^nav\./)).toBeNull();
+    for (const plugin of services.registry.plugins) {
+      expect(services.i18n.hasResourceBundle('zh-CN', plugin.id), plugin.id).toBe(true);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { FluentIcon } from '@fluentui/react-icons';
 import { type AnyPlugin, definePlugin } from '@/core';
 import { createPluginRegistry, expectValidPlugin, loadLocaleFiles, PluginRegistrationError, validatePluginLoad, validatePluginModule } from '@/core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -88,8 +89,37 @@ describe('plugin registry', () => {
 
   it('rejects a bad id and an admin page without a group', () => {
     expect(registrationError([plugin({ id: 'Bad_Id' })]).message).toMatch(/Plugin "Bad_Id": id must be kebab-case/);
+    // core's own locale namespaces (core, core-account) share the namespace space with plugin ids.
+    expect(registrationError([plugin({ id: 'core-account' })]).message).toMatch(/Plugin "core-account": ids "core" and "core-…" are reserved/);
     const bad = plugin({ id: 'nogroup' });
     expect(registrationError([{ ...bad, pages: [{ ...bad.pages[0]!, group: undefined }] }]).message).toMatch(/needs a group/);
+  });
+
+  it('rejects an icon that is not a loader, and loads every icon once for the menu', async () => {
+    const bad = plugin({ id: 'iconic' });
+    const withComponent = { ...bad, pages: [{ ...bad.pages[0]!, icon: 'PersonRegular' as unknown as () => Promise<never> }] };
+    expect(registrationError([withComponent]).message).toMatch(/Plugin "iconic": page "\/iconic": icon must be a loader/);
+    let calls = 0;
+    const Icon = (() => null) as unknown as FluentIcon;
+    const good = { ...bad, pages: [{ ...bad.pages[0]!, icon: async () => { calls += 1; return Icon; } }] };
+    const registry = createPluginRegistry([good], base());
+    expect(registry.iconOf('/iconic')).toBeUndefined();
+    await registry.loadIcons();
+    await registry.loadIcons();
+    expect(registry.iconOf('/iconic')).toBe(Icon);
+    expect(calls).toBe(1);
+  });
+
+  it('forgets a failed icon load so a retry loads again', async () => {
+    const bad = plugin({ id: 'flaky' });
+    let fail = true;
+    const Icon = (() => null) as unknown as FluentIcon;
+    const flaky = { ...bad, pages: [{ ...bad.pages[0]!, icon: async () => { if (fail) throw new Error('chunk failed'); return Icon; } }] };
+    const registry = createPluginRegistry([flaky], base());
+    await expect(registry.loadIcons()).rejects.toThrow('chunk failed');
+    fail = false;
+    await registry.loadIcons();
+    expect(registry.iconOf('/flaky')).toBe(Icon);
   });
 
   it('fails when load() does not export a named page', async () => {

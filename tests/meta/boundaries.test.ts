@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkImport, importsOf } from './boundaryRules';
+import { checkImport, iconImportProblems, importsOf } from './boundaryRules';
 
 const repo = join(__dirname, '..', '..');
 
@@ -34,6 +34,14 @@ describe('import boundaries', () => {
   it('plugins import only @/core, their own folder and the allowed libraries; core never imports plugins', () => {
     const files = [...walk(join(repo, 'plugins')), ...walk(join(repo, 'core')), ...walk(join(repo, 'docs', 'examples'))];
     expect(violations(files)).toEqual([]);
+  });
+
+  it('console code takes each icon from its own module, not from the @fluentui/react-icons root', () => {
+    const files = [...walk(join(repo, 'plugins')), ...walk(join(repo, 'core')), ...walk(join(repo, 'docs', 'examples'))].filter(
+      (file) => !/\.test\.tsx?$/.test(file),
+    );
+    const problems = files.flatMap((file) => iconImportProblems(readFileSync(file, 'utf8')).map((p) => `${relative(repo, file)}: ${p}`));
+    expect(problems).toEqual([]);
   });
 
   it('plugin tests may use @/core/testing but not other plugins or core internals', () => {
@@ -70,6 +78,14 @@ describe('import boundaries', () => {
         else expect(result).toMatch(expected);
       });
     }
+
+    it('flags value imports from the icons root, not type imports or icon modules', () => {
+      expect(iconImportProblems(`import { PersonRegular, type FluentIcon } from '@fluentui/react-icons';`)).toEqual([
+        `imports PersonRegular from '@fluentui/react-icons'; use '@fluentui/react-icons/svg/<name>'`,
+      ]);
+      expect(iconImportProblems(`import type { FluentIcon } from '@fluentui/react-icons';`)).toEqual([]);
+      expect(iconImportProblems(`import { PersonRegular } from '@fluentui/react-icons/svg/person';`)).toEqual([]);
+    });
 
     it('finds static, dynamic, re-export and side-effect imports', () => {
       const source = `import a from 'x';\nimport type { B } from "y";\nexport * from './z';\nimport 'side';\nconst m = () => import('./pages');\nexport { c } from '@/core';`;

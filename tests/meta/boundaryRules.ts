@@ -47,3 +47,18 @@ export function checkImport(file: string, spec: string): string | null {
   if (isTestFile(file) && library(TEST_LIBRARIES)) return null;
   return `library "${spec}" is not allowed in plugins (axios, i18next, @tanstack go through @/core)`;
 }
+
+/**
+ * Icons come from their own module, `@fluentui/react-icons/svg/<name>`, never from the package root (types
+ * aside). The root re-exports icons from big shared modules that Fluent's components use too; a chunk that
+ * needs one of them then carries every icon any other chunk took from the same module, the login screen too.
+ */
+export function iconImportProblems(source: string): string[] {
+  const problems: string[] = [];
+  for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]@fluentui\/react-icons['"]/g)) {
+    if (match[1]) continue;
+    const values = (match[2] ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '' && !name.startsWith('type '));
+    if (values.length > 0) problems.push(`imports ${values.join(', ')} from '@fluentui/react-icons'; use '@fluentui/react-icons/svg/<name>'`);
+  }
+  return problems;
+}

@@ -1,5 +1,6 @@
 import { Button, makeStyles, Select, Text, tokens, useId } from '@fluentui/react-components';
-import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { ChevronLeftRegular } from '@fluentui/react-icons/svg/chevron-left';
+import { ChevronRightRegular } from '@fluentui/react-icons/svg/chevron-right';
 import { useUiT } from '../i18n';
 
 const useStyles = makeStyles({

@@ -9,7 +9,8 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import { AddRegular } from '@fluentui/react-icons/svg/add';
+import { MoreHorizontalRegular } from '@fluentui/react-icons/svg/more-horizontal';
 import { Link, useNavigate } from 'react-router-dom';
 import { Can, useMenuGate } from '../../app/context';
 import { useConfirm, useConfirmDelete } from '../ConfirmDialog';

@@ -24,7 +24,8 @@ import {
   Tooltip,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, TableSettingsRegular } from '@fluentui/react-icons';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
+import { TableSettingsRegular } from '@fluentui/react-icons/svg/table-settings';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useEffect, useImperativeHandle, useMemo, useState } from 'react';
 import { EmptyState } from '../EmptyState';

@@ -1,5 +1,4 @@
 import { definePlugin } from '@/core';
-import { MegaphoneRegular } from '@fluentui/react-icons';
 
 // The descriptor: pure data plus the one lazy import. It is loaded eagerly, so keep it tiny.
 export default definePlugin({
@@ -11,7 +10,7 @@ export default definePlugin({
       path: '/announcement',
       page: 'AnnouncementList',
       labelKey: 'nav.label',
-      icon: MegaphoneRegular,
+      icon: () => import('@fluentui/react-icons/svg/megaphone').then((m) => m.MegaphoneRegular),
       order: 40,
       layout: 'admin',
       children: [{ path: ':announcementId', page: 'AnnouncementDetail', titleKey: 'detail.title' }],

@@ -13,7 +13,7 @@ import {
   useReloadTable,
   useTranslation,
 } from '@/core';
-import { DeleteRegular } from '@fluentui/react-icons';
+import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { groupApi, KEYS, type UserGroupRow } from '../api';

@@ -18,7 +18,9 @@ import {
   useTranslation,
 } from '@/core';
 import { Switch } from '@fluentui/react-components';
-import { DeleteRegular, KeyResetRegular, LockClosedKeyRegular } from '@fluentui/react-icons';
+import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
+import { KeyResetRegular } from '@fluentui/react-icons/svg/key-reset';
+import { LockClosedKeyRegular } from '@fluentui/react-icons/svg/lock-closed-key';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { KEYS, type UserRow, userApi } from '../api';
