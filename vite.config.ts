@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import griffel from '@griffel/vite-plugin';
+import { precompress } from './scripts/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -19,6 +20,7 @@ export default defineConfig(({ command }) => ({
         include: [new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(core|plugins)/.*\\.tsx?$`)],
         babelOptions: { presets: ['@babel/preset-typescript', ['@babel/preset-react', { runtime: 'automatic' }]] },
       }),
+    precompress(),
   ],
   resolve: {
     alias: [

@@ -10,7 +10,8 @@ const NOT_BUILT =
 
 /**
  * The built console: `/` → index.html, never cached (so a deploy shows at once); `/static/*` → hashed
- * assets, cached for a year as immutable; `/favicon.ico`. A missing build gives a plain explanation.
+ * assets, cached for a year as immutable, brotli or gzip when the browser accepts it; `/favicon.ico`.
+ * A missing build gives a plain explanation.
  */
 export async function installStatic(app: FastifyInstance, distDir: string): Promise<void> {
   const index = path.join(distDir, 'index.html');
@@ -42,6 +43,9 @@ export async function installStatic(app: FastifyInstance, distDir: string): Prom
       index: false,
       decorateReply: false,
       cacheControl: false, // set below, so the header is exactly ours
+      // The build writes .br and .gz beside each asset (scripts/precompress.ts): sent to browsers that accept
+      // them, with `vary: accept-encoding`; the plain file otherwise.
+      preCompressed: true,
       setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
     });
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
 import type { TreeMenu } from '../../server/modules/menus/index.ts';
@@ -161,6 +162,33 @@ describe('static console', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ code: 404, message: 'Not Found' });
     expect((await h.call('GET', '/static/../index.html')).status).not.toBe(200);
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('sends the pre-compressed copy the browser accepts, the plain file otherwise', async () => {
+    const distDir = dist();
+    const source = `export const text = ${JSON.stringify('jumpgate '.repeat(400))};`;
+    const file = path.join(distDir, 'static', 'vendor-abc.js');
+    fs.writeFileSync(file, source);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source));
+    const h = await startHarness({ distDir });
+
+    const br = await h.call('GET', '/static/vendor-abc.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers['content-length'])).toBe(fs.statSync(`${file}.br`).size);
+
+    const gz = await h.call('GET', '/static/vendor-abc.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Number(gz.headers['content-length'])).toBe(fs.statSync(`${file}.gz`).size);
+
+    const plain = await h.call('GET', '/static/vendor-abc.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(source);
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 
