@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import griffel from '@griffel/vite-plugin';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.ts';
+import { themeStylesheet } from './scripts/theme-css.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -13,6 +14,7 @@ const pluginPages = /\/plugins\/([a-z][a-z0-9-]*)\/pages\.tsx?$/;
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    themeStylesheet(),
     // Production builds compile our makeStyles calls ahead of time, as Fluent ships its own: the Griffel runtime
     // that turns style objects into CSS (stylis, rtl-css-js, ~7 KB gzip) then stays out of the bundle.
     command === 'build' &&

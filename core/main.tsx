@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApp } from './app/main-app';
+// Fluent's theme as CSS variables (scripts/theme-css.ts): see CoreProvider.
+import 'virtual:jumpgate-theme.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html needs <div id="root">');

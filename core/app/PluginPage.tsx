@@ -4,7 +4,6 @@ import type { ResolvedRoute } from '../plugin/types';
 import { ChunkError } from './ChunkError';
 import { useCore } from './context';
 import { Landing } from './Landing';
-import { StatusPage } from './StatusPage';
 
 export class ChunkTimeoutError extends Error {
   constructor(what: string, ms: number) {
@@ -105,11 +104,21 @@ export function NamespaceGate({ namespaces, children }: { namespaces: readonly s
   return <>{children}</>;
 }
 
+const statusPages = {
+  403: () => import('./StatusPage').then((m) => () => <m.StatusPage status={403} />),
+  404: () => import('./StatusPage').then((m) => () => <m.StatusPage status={404} />),
+};
+
+/** The 403 and 404 pages, an on-demand chunk like any page: most sessions never see them. */
+export function LazyStatusPage({ status }: { status: 403 | 404 }) {
+  return <ChunkLoader key={status} what={`${status} page`} load={statusPages[status]} inline />;
+}
+
 /** A registered route: 403 when the user may not open it, else the lazily loaded page. */
 export function PluginPage({ route }: { route: ResolvedRoute }) {
   const { session, registry, ensureNamespaces } = useCore();
   const allowed = useStore(session, (state) => route.menuKey === null || state.hasMenu(route.menuKey));
-  if (!allowed) return <StatusPage status={403} />;
+  if (!allowed) return <LazyStatusPage status={403} />;
   const load = () =>
     Promise.all([registry.loadPlugin(route.pluginId), ensureNamespaces([route.pluginId])]).then(
       ([module]) => (module as Record<string, ComponentType>)[route.page] as ComponentType,

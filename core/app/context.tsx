@@ -1,4 +1,4 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider, type PartialTheme } from '@fluentui/react-components';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -26,9 +26,16 @@ function DeferredHosts({ services }: { services: CoreServices }) {
   );
 }
 
+/**
+ * The theme's values are CSS variables on :root, from a stylesheet built out of Fluent's light theme
+ * (scripts/theme-css.ts, imported by main.tsx): no theme object in the entry, no style tag written at start,
+ * and portals see the same variables. The provider still gets a (empty) theme, which marks it as the top one.
+ */
+const THEME_IN_STYLESHEET: PartialTheme = {};
+
 export function CoreProvider({ services, children }: { services: CoreServices; children: ReactNode }) {
   return (
-    <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
+    <FluentProvider theme={THEME_IN_STYLESHEET} style={{ minHeight: '100vh' }}>
       <I18nextProvider i18n={services.i18n} defaultNS="core">
         <CoreContext.Provider value={services}>
           {children}

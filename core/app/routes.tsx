@@ -4,9 +4,8 @@ import type { PluginRegistry } from '../plugin/registry';
 import type { PageLayout } from '../plugin/types';
 import { useCore } from './context';
 import { useDocumentTitle } from './DocumentTitle';
-import { ChunkLoader, PluginPage } from './PluginPage';
+import { ChunkLoader, LazyStatusPage, PluginPage } from './PluginPage';
 import { RootRedirect } from './RootRedirect';
-import { StatusPage } from './StatusPage';
 
 // Layouts are lazy core chunks: the login screen (bare) must not pay for the menu and header.
 const layoutLoaders: Record<Exclude<PageLayout, 'bare'>, () => Promise<ComponentType>> = {
@@ -40,11 +39,11 @@ export function buildRoutes(registry: PluginRegistry): RouteObject[] {
       element: <RouteRoot />,
       children: [
         { path: '/', element: <RootRedirect /> },
-        { path: '/permission-denied', element: <StatusPage status={403} /> },
+        { path: '/permission-denied', element: <LazyStatusPage status={403} /> },
         { element: <LayoutHost layout="admin" />, children: routesFor('admin') },
         { element: <LayoutHost layout="user" />, children: routesFor('user') },
         ...routesFor('bare'),
-        { path: '*', element: <StatusPage status={404} /> },
+        { path: '*', element: <LazyStatusPage status={404} /> },
       ],
     },
   ];

@@ -1,6 +1,6 @@
 // The lazy facade of the login plugin. Part of the login-screen budget: plain Fluent controls only.
 import { ApiError, LanguageSwitch, PASS_CODE, useApi, useBranding, useSession, useTranslation } from '@/core';
-import { Button, Checkbox, Field, Input, makeStyles, Text, Title1, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type LoginBody, type LoginData, landingPathOf, postLogin, sessionUserOf } from './api';
@@ -24,8 +24,9 @@ const useStyles = makeStyles({
   },
   lang: { position: 'absolute', top: tokens.spacingVerticalL, right: tokens.spacingHorizontalXL },
   brand: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, textAlign: 'center' },
-  title: { margin: 0 },
-  description: { color: tokens.colorNeutralForeground3 },
+  // Fluent's type ramp on plain elements, not <Title1>/<Text>: the login screen is on a size budget.
+  title: { ...typographyStyles.title1, margin: 0 },
+  description: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
   card: {
     width: '360px',
     maxWidth: '100%',
@@ -36,7 +37,7 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow4,
   },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  error: { color: tokens.colorStatusDangerForeground1 },
+  error: { ...typographyStyles.body1, color: tokens.colorStatusDangerForeground1 },
   submit: { width: '100%' },
 });
 
@@ -126,10 +127,8 @@ export function Login() {
         <LanguageSwitch />
       </div>
       <div className={styles.brand}>
-        <Title1 as="h1" className={styles.title}>
-          {branding.name}
-        </Title1>
-        {branding.description ? <Text className={styles.description}>{branding.description}</Text> : null}
+        <h1 className={styles.title}>{branding.name}</h1>
+        {branding.description ? <p className={styles.description}>{branding.description}</p> : null}
       </div>
       <div className={styles.card}>
         <form className={styles.form} onSubmit={submit} noValidate aria-label={t('page.form')}>
@@ -154,9 +153,9 @@ export function Login() {
           </Field>
           <Checkbox label={t('fields.remember')} checked={remember} onChange={(_, data) => setRemember(data.checked === true)} />
           {formError ? (
-            <Text role="alert" className={styles.error}>
+            <div role="alert" className={styles.error}>
               {formError}
-            </Text>
+            </div>
           ) : null}
           <Button
             type="submit"

@@ -26,6 +26,19 @@ test('log in, enable two-factor, log in again with a code, and call the API with
   await expect(page).toHaveURL(/#\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Jumpgate' })).toBeVisible();
   await expect(page).toHaveTitle('Jumpgate');
+  // Fluent's theme arrives as a stylesheet of CSS variables on :root: the primary button is painted with the brand colour.
+  const colours = await page.evaluate(() => {
+    const brand = getComputedStyle(document.documentElement).getPropertyValue('--colorBrandBackground').trim();
+    const probe = document.createElement('div');
+    probe.style.color = brand;
+    document.body.append(probe);
+    const expected = getComputedStyle(probe).color;
+    probe.remove();
+    const submit = [...document.querySelectorAll('button')].find((b) => b.textContent === '登录');
+    return { brand, expected, submit: submit ? getComputedStyle(submit).backgroundColor : null };
+  });
+  expect(colours.brand).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(colours.submit).toBe(colours.expected);
 
   // A wrong password is refused with the server's message, shown once.
   await logIn(page, 'not-the-password');
