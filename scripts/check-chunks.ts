@@ -1,6 +1,7 @@
-// After `vite build`: every plugin has its own on-demand chunk `static/plugin-<id>-*.js`, and no plugin
-// pages are in the entry chunk or its static imports. Exit code 1 with a clear message otherwise.
-import { entryKey, pagesKey, pluginIds, readManifest, staticClosure } from './manifest';
+// After `vite build`: every plugin has its own on-demand chunk `static/plugin-<id>-*.js`, no plugin pages are in
+// the entry chunk or its static imports, and the login screen is within its size budget (a size, not a timing:
+// the same build gives the same bytes). Exit code 1 with a clear message otherwise. Details: bundle-size.ts.
+import { entryKey, gzipSize, LOGIN_BUDGET_KB, loginScreen, pagesKey, pluginIds, readManifest, staticClosure } from './manifest';
 
 const manifest = readManifest();
 const entry = entryKey(manifest);
@@ -34,9 +35,16 @@ for (const key of closure) {
   if (/^plugins\/[^/]+\/(?!index\.ts$)/.test(key)) problems.push(`entry closure contains plugin module ${key}`);
 }
 
+const login = [...loginScreen(manifest).files].reduce((sum, file) => sum + gzipSize(file), 0);
+const loginKb = (login / 1024).toFixed(1);
+if (login > LOGIN_BUDGET_KB * 1024) {
+  problems.push(`the login screen is ${loginKb} KB gzip, over its ${LOGIN_BUDGET_KB} KB budget (\`npm run bench:bundle-report\` shows where the bytes come from)`);
+}
+
 if (problems.length > 0) {
   console.error(`✗ chunk check failed (${problems.length}):`);
   for (const problem of problems) console.error(`  - ${problem}`);
   process.exit(1);
 }
 console.log(`✓ chunk check: ${ids.length} plugin(s), each in its own static/plugin-<id>-*.js chunk; entry closure holds no plugin pages.`);
+console.log(`✓ login screen ${loginKb} KB gzip (budget ${LOGIN_BUDGET_KB} KB)`);

@@ -1,5 +1,6 @@
 // Shared by check-chunks.ts and bundle-size.ts: reads the Vite build manifest.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
 export interface ManifestChunk {
@@ -60,4 +61,39 @@ export function staticClosure(manifest: Manifest, start: string): string[] {
 
 export function pagesKey(manifest: Manifest, id: string): string | undefined {
   return [`plugins/${id}/pages.tsx`, `plugins/${id}/pages.ts`].find((k) => manifest[k]);
+}
+
+/** Files (js + css) of the static closures of the given manifest keys, without duplicates. */
+export function filesOf(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  for (const key of keys) {
+    for (const k of staticClosure(manifest, key)) {
+      const chunk = manifest[k];
+      if (!chunk) continue;
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+    }
+  }
+  return files;
+}
+
+/** Issue 2's budget for the login screen, JS + CSS, gzip. */
+export const LOGIN_BUDGET_KB = 150;
+export const LOGIN_PLUGIN = 'login';
+export const START_LANGUAGE = 'zh-CN';
+export const TRANSPORT = 'core/api/transport.ts';
+
+/**
+ * What the browser fetches before the login page is shown: the entry and its static imports (with CSS), the
+ * start language's `core` and `login` locale chunks (main-app.tsx fetches `core`; the login page its own), and
+ * the login plugin's chunk with its static imports. Not included: the API transport, fetched in parallel.
+ */
+export function loginScreen(manifest: Manifest): { files: Set<string>; startLocales: string[]; loginKey: string | undefined } {
+  const startLocales = ['core', LOGIN_PLUGIN].map((ns) => `locales/${START_LANGUAGE}/${ns}.json`).filter((k) => manifest[k]);
+  const loginKey = pagesKey(manifest, LOGIN_PLUGIN);
+  return { files: filesOf(manifest, [entryKey(manifest), ...startLocales, ...(loginKey ? [loginKey] : [])]), startLocales, loginKey };
+}
+
+export function gzipSize(file: string): number {
+  return gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 }
