@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { main } from '../server/main.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SOURCES = ['core', 'plugins', 'locales', 'index.html', 'vite.config.ts'];
+// Everything the build reads: sources, config, its plugins (scripts/precompress.ts, scripts/theme-css.ts), locked deps.
+const SOURCES = ['core', 'plugins', 'locales', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/theme-css.ts', 'package-lock.json'];
 
 function newestMtime(p: string): number {
   let stat: fs.Stats;
