@@ -2,7 +2,7 @@
 // Plugins never import each other, so the shared UI lives here and reaches them through `@/core`.
 // Every export waits for the `core-account` locale namespace, which production fetches on first use.
 import type { ComponentType } from 'react';
-import { NamespaceGate } from '../app/PluginPage';
+import { NamespaceGate } from '../app/OnDemand';
 import { AccessToken as AccessTokenPanel } from './AccessToken';
 import { AccountCentre as Centre, type AccountCentreProps } from './AccountCentre';
 import { AccountDetails as DetailsPanel } from './AccountDetails';

@@ -4,7 +4,8 @@ import type { PluginRegistry } from '../plugin/registry';
 import type { PageLayout } from '../plugin/types';
 import { useCore } from './context';
 import { useDocumentTitle } from './DocumentTitle';
-import { ChunkLoader, LazyStatusPage, PluginPage } from './PluginPage';
+import { ChunkLoader } from './OnDemand';
+import { LazyStatusPage, PluginPage } from './PluginPage';
 import { RootRedirect } from './RootRedirect';
 
 // Layouts are lazy core chunks: the login screen (bare) must not pay for the menu and header.

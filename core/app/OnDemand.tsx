@@ -1,0 +1,106 @@
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { ChunkError } from './ChunkError';
+import { useCore } from './context';
+import { Landing } from './Landing';
+
+// Everything that arrives on demand (page chunks, layouts, locale files) shows the same way: the placeholder
+// while it loads, a generic error with a retry when it fails or exceeds the chunk time-out (spec §9, 120 s).
+
+export class ChunkTimeoutError extends Error {
+  constructor(what: string, ms: number) {
+    super(`${what} did not load within ${ms} ms`);
+    this.name = 'ChunkTimeoutError';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkTimeoutError(what, ms)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
+
+/**
+ * Loads something that arrives on demand (a chunk, locale files) once per `what` and retry: `loading`, then
+ * `ready`, or `error` when it fails or exceeds the chunk time-out. `load` must start a fresh attempt on each call.
+ */
+function useOnDemand<T>(load: () => Promise<T>, what: string, onFail?: () => void, initial?: T) {
+  const { chunkTimeoutMs, hosts } = useCore();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState<T>>(initial === undefined ? { status: 'loading' } : { status: 'ready', value: initial });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; `load` is keyed by `what`
+  useEffect(() => {
+    if (attempt === 0 && initial !== undefined) return;
+    let live = true;
+    setState({ status: 'loading' });
+    withTimeout(load(), chunkTimeoutMs, what).then(
+      (value) => {
+        if (live) setState({ status: 'ready', value });
+      },
+      (error: unknown) => {
+        console.error(error);
+        onFail?.();
+        if (live) setState({ status: 'error' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [what, chunkTimeoutMs, attempt]);
+
+  // The first screen is up: now fetch the toast/confirm hosts (kept off the start, see CoreProvider).
+  useEffect(() => {
+    if (state.status === 'ready') hosts.request();
+  }, [state.status, hosts]);
+
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
+/**
+ * Renders a component that lives in an on-demand chunk: the placeholder while it loads, then the
+ * component, or a generic error with a retry when it fails or exceeds the chunk time-out.
+ * `load` must return a fresh attempt on each call (failed imports are not cached).
+ */
+export function ChunkLoader({
+  load,
+  what,
+  inline,
+  onFail,
+}: {
+  load: () => Promise<ComponentType>;
+  what: string;
+  inline: boolean;
+  /** Called on failure or time-out, before the error shows (e.g. to drop a cached pending import). */
+  onFail?: () => void;
+}) {
+  const { state, retry } = useOnDemand(load, what, onFail);
+  if (state.status === 'loading') return <Landing inline={inline} />;
+  if (state.status === 'error') return <ChunkError onRetry={retry} />;
+  const Component = state.value;
+  return <Component />;
+}
+
+/**
+ * Shows `children` once the current language's files of these locale namespaces are loaded; for core pieces
+ * with their own namespace (the personal centre's `core-account`) that plugins render inside their pages.
+ */
+export function NamespaceGate({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
+  const { ensureNamespaces, i18n } = useCore();
+  const loaded = namespaces.every((ns) => i18n.hasResourceBundle(i18n.language, ns));
+  const { state, retry } = useOnDemand(() => ensureNamespaces(namespaces).then(() => true), `locales ${namespaces.join(', ')}`, undefined, loaded || undefined);
+  if (state.status === 'loading') return <Landing inline />;
+  if (state.status === 'error') return <ChunkError onRetry={retry} />;
+  return <>{children}</>;
+}
