@@ -35,7 +35,8 @@ type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { st
  * Loads something that arrives on demand (a chunk, locale files) once per `what` and retry: `loading`, then
  * `ready`, or `error` when it fails or exceeds the chunk time-out. `load` must start a fresh attempt on each call.
  */
-function useOnDemand<T>(load: () => Promise<T>, what: string, onFail?: () => void, initial?: T) {
+function useOnDemand<T>(load: () => Promise<T>, what: string, options: { onFail?: () => void; alreadyLoaded?: T } = {}) {
+  const { onFail, alreadyLoaded: initial } = options;
   const { chunkTimeoutMs, hosts } = useCore();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState<T>>(initial === undefined ? { status: 'loading' } : { status: 'ready', value: initial });
@@ -85,7 +86,7 @@ export function ChunkLoader({
   /** Called on failure or time-out, before the error shows (e.g. to drop a cached pending import). */
   onFail?: () => void;
 }) {
-  const { state, retry } = useOnDemand(load, what, onFail);
+  const { state, retry } = useOnDemand(load, what, { onFail });
   if (state.status === 'loading') return <Landing inline={inline} />;
   if (state.status === 'error') return <ChunkError onRetry={retry} />;
   const Component = state.value;
@@ -99,7 +100,9 @@ export function ChunkLoader({
 export function NamespaceGate({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
   const { ensureNamespaces, i18n } = useCore();
   const loaded = namespaces.every((ns) => i18n.hasResourceBundle(i18n.language, ns));
-  const { state, retry } = useOnDemand(() => ensureNamespaces(namespaces).then(() => true), `locales ${namespaces.join(', ')}`, undefined, loaded || undefined);
+  const { state, retry } = useOnDemand(() => ensureNamespaces(namespaces).then(() => true), `locales ${namespaces.join(', ')}`, {
+    alreadyLoaded: loaded ? true : undefined,
+  });
   if (state.status === 'loading') return <Landing inline />;
   if (state.status === 'error') return <ChunkError onRetry={retry} />;
   return <>{children}</>;

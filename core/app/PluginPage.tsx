@@ -4,14 +4,10 @@ import type { ResolvedRoute } from '../plugin/types';
 import { useCore } from './context';
 import { ChunkLoader } from './OnDemand';
 
-const statusPages = {
-  403: () => import('./StatusPage').then((m) => () => <m.StatusPage status={403} />),
-  404: () => import('./StatusPage').then((m) => () => <m.StatusPage status={404} />),
-};
-
 /** The 403 and 404 pages, an on-demand chunk like any page: most sessions never see them. */
 export function LazyStatusPage({ status }: { status: 403 | 404 }) {
-  return <ChunkLoader key={status} what={`${status} page`} load={statusPages[status]} inline />;
+  const load = () => import('./StatusPage').then((m) => () => <m.StatusPage status={status} />);
+  return <ChunkLoader key={status} what={`${status} page`} load={load} inline />;
 }
 
 /** A registered route: 403 when the user may not open it, else the lazily loaded page. */

@@ -3,7 +3,7 @@ import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { KEYS, roleApi } from '../api';
 import { checkedFromRefs, menuNodes, refsFromChecked } from '../menus';
-import { errorText } from './shared';
+import { errorText, type RecordDialogProps } from './shared';
 
 interface RoleValues extends Record<string, unknown> {
   name: string;
@@ -17,12 +17,7 @@ export function RoleFormDialog({
   id,
   onClose,
   onSaved,
-}: {
-  open: boolean;
-  id?: string;
-  onClose: () => void;
-  onSaved: () => Promise<void> | void;
-}) {
+}: RecordDialogProps) {
   const { t, i18n } = useTranslation('identity');
   const api = useApi();
   const roles = useMemo(() => roleApi(api), [api]);

@@ -16,9 +16,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { KEYS, type Role, roleApi } from '../api';
 import { RoleFormDialog } from './RoleFormDialog';
-import { settled } from './shared';
-
-type Dialog = { mode: 'new' } | { mode: 'edit'; id: string } | null;
+import { type EditDialog, settled } from './shared';
 
 export function RoleList() {
   const { t } = useTranslation('identity');
@@ -27,7 +25,7 @@ export function RoleList() {
   const bus = useBus();
   const reload = useReloadTable(KEYS.roles);
   const canDetail = useHasMenu('role-detail');
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<EditDialog>(null);
 
   const typeLabel = (r: Role) => t(r.type === 'default' ? 'role.type.default' : 'role.type.new');
 

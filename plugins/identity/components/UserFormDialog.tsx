@@ -2,7 +2,7 @@ import { FormDialog, type FormField, useApi, useQuery, useTranslation } from '@/
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { KEYS, type UserBody, type UserType, roleApi, userApi } from '../api';
-import { errorText } from './shared';
+import { errorText, type RecordDialogProps } from './shared';
 
 interface UserValues extends Record<string, unknown> {
   username: string;
@@ -21,13 +21,7 @@ export function UserFormDialog({
   id,
   onClose,
   onSaved,
-}: {
-  open: boolean;
-  /** Edit this user; create when absent. */
-  id?: string;
-  onClose: () => void;
-  onSaved: () => Promise<void> | void;
-}) {
+}: RecordDialogProps) {
   const { t } = useTranslation('identity');
   const api = useApi();
   const users = useMemo(() => userApi(api), [api]);

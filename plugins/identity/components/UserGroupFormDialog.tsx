@@ -2,7 +2,7 @@ import { FormDialog, type FormField, useApi, useQuery, useTranslation } from '@/
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { groupApi, KEYS, userApi } from '../api';
-import { errorText } from './shared';
+import { errorText, type RecordDialogProps } from './shared';
 
 interface GroupValues extends Record<string, unknown> {
   name: string;
@@ -15,12 +15,7 @@ export function UserGroupFormDialog({
   id,
   onClose,
   onSaved,
-}: {
-  open: boolean;
-  id?: string;
-  onClose: () => void;
-  onSaved: () => Promise<void> | void;
-}) {
+}: RecordDialogProps) {
   const { t } = useTranslation('identity');
   const api = useApi();
   const groups = useMemo(() => groupApi(api), [api]);

@@ -17,10 +17,8 @@ import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { groupApi, KEYS, type UserGroupRow } from '../api';
-import { settled } from './shared';
+import { type EditDialog, settled } from './shared';
 import { UserGroupFormDialog } from './UserGroupFormDialog';
-
-type Dialog = { mode: 'new' } | { mode: 'edit'; id: string } | null;
 
 export function UserGroupList() {
   const { t } = useTranslation('identity');
@@ -32,7 +30,7 @@ export function UserGroupList() {
   const reload = useReloadTable(KEYS.groups);
   const canDetail = useHasMenu('user-group-detail');
   const canDelete = useHasMenu('user-group-del');
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<EditDialog>(null);
 
   const remove = async (ids: readonly (string | number)[]) => {
     if (await settled(() => groups.remove(ids))) {

@@ -25,10 +25,8 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { KEYS, type UserRow, userApi } from '../api';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { settled } from './shared';
+import { type EditDialog, settled } from './shared';
 import { UserFormDialog } from './UserFormDialog';
-
-type Dialog = { mode: 'new' } | { mode: 'edit'; id: string } | null;
 
 export function UserList() {
   const { t } = useTranslation('identity');
@@ -45,7 +43,7 @@ export function UserList() {
   const canDelete = useHasMenu('user-del');
   const canChangePassword = useHasMenu('user-change-password');
   const canResetTotp = useHasMenu('user-reset-totp');
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<EditDialog>(null);
   const [passwordFor, setPasswordFor] = useState<string[] | null>(null);
 
   const done = (message: string) => bus.emit('notify', { intent: 'success', message });
