@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createApp } from './app/main-app';
+// The entry: descriptors and the early start only, no library. It starts every load the first screen needs
+// (core/app/early.ts), then the app chunk (React, Fluent, the router…), which reuses them.
+import { startEarly } from './app/early';
+import { discoverPlugins } from './plugin/discover';
 // Fluent's theme as CSS variables (scripts/theme-css.ts): see CoreProvider.
 import 'virtual:jumpgate-theme.css';
 
@@ -10,5 +11,6 @@ if (!container) throw new Error('index.html needs <div id="root">');
 // A stale deployment misses chunks: let the chunk loader's retry handle it instead of a blank page.
 window.addEventListener('vite:preloadError', (event) => event.preventDefault());
 
-const { app } = await createApp();
-createRoot(container).render(<StrictMode>{app}</StrictMode>);
+const early = startEarly(discoverPlugins());
+const { startApp } = await import('./app/main-app');
+await startApp(container, early);

@@ -1,7 +1,7 @@
 // After `vite build`: every plugin has its own on-demand chunk `static/plugin-<id>-*.js`, no plugin pages are in
 // the entry chunk or its static imports, and the login screen is within its size budget (a size, not a timing:
 // the same build gives the same bytes). Exit code 1 with a clear message otherwise. Details: bundle-size.ts.
-import { entryKey, gzipSize, LOGIN_BUDGET_KB, loginScreen, pagesKey, pluginIds, readManifest, staticClosure } from './manifest';
+import { entryKey, gzipSize, isOnDemand, LOGIN_BUDGET_KB, loginScreen, pagesKey, pluginIds, readManifest, staticClosure } from './manifest';
 
 const manifest = readManifest();
 const entry = entryKey(manifest);
@@ -20,7 +20,7 @@ for (const id of ids) {
     continue;
   }
   const chunk = manifest[key]!;
-  if (!chunk.isDynamicEntry) problems.push(`plugin "${id}": ${key} is not a dynamic (on-demand) chunk`);
+  if (!isOnDemand(manifest, key)) problems.push(`plugin "${id}": ${key} is not a dynamic (on-demand) chunk`);
   if (!new RegExp(`^static/plugin-${id}-[^/]+\\.js$`).test(chunk.file)) {
     problems.push(`plugin "${id}": chunk is named ${chunk.file}, expected static/plugin-${id}-<hash>.js`);
   }

@@ -37,8 +37,9 @@ export function pluginIds(): string[] {
     .sort();
 }
 
+/** The page's entry (index.html); the other inputs (scripts/first-screen.ts) are chunks it imports on demand. */
 export function entryKey(manifest: Manifest): string {
-  const key = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const key = manifest['index.html']?.isEntry ? 'index.html' : Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!key) {
     console.error('✗ the manifest has no entry chunk');
     process.exit(1);
@@ -57,6 +58,12 @@ export function staticClosure(manifest: Manifest, start: string): string[] {
     for (const next of manifest[key]?.imports ?? []) stack.push(next);
   }
   return [...seen];
+}
+
+/** Fetched on demand: a dynamic import somewhere, never part of the entry's static closure. */
+export function isOnDemand(manifest: Manifest, key: string): boolean {
+  if (manifest[key]?.isDynamicEntry) return true;
+  return Object.values(manifest).some((chunk) => chunk.dynamicImports?.includes(key));
 }
 
 export function pagesKey(manifest: Manifest, id: string): string | undefined {
@@ -82,16 +89,19 @@ export const LOGIN_BUDGET_KB = 150;
 export const LOGIN_PLUGIN = 'login';
 export const START_LANGUAGE = 'zh-CN';
 export const TRANSPORT = 'core/api/transport.ts';
+/** The app chunk the entry imports at once (React, Fluent, core's providers): scripts/first-screen.ts. */
+export const APP = 'core/app/main-app.tsx';
 
 /**
- * What the browser fetches before the login page is shown: the entry and its static imports (with CSS), the
- * start language's `core` and `login` locale chunks (main-app.tsx fetches `core`; the login page its own), and
- * the login plugin's chunk with its static imports. Not included: the API transport, fetched in parallel.
+ * What the browser fetches before the login page is shown: the entry and its static imports (with CSS), the app
+ * chunk it imports at once and its static imports, the start language's `core` and `login` locale chunks, and
+ * the login plugin's chunk with its static imports (all started together by core/app/early.ts). Not included:
+ * the API transport, also started at once but not needed to show the page.
  */
 export function loginScreen(manifest: Manifest): { files: Set<string>; startLocales: string[]; loginKey: string | undefined } {
   const startLocales = ['core', LOGIN_PLUGIN].map((ns) => `locales/${START_LANGUAGE}/${ns}.json`).filter((k) => manifest[k]);
   const loginKey = pagesKey(manifest, LOGIN_PLUGIN);
-  return { files: filesOf(manifest, [entryKey(manifest), ...startLocales, ...(loginKey ? [loginKey] : [])]), startLocales, loginKey };
+  return { files: filesOf(manifest, [entryKey(manifest), ...(manifest[APP] ? [APP] : []), ...startLocales, ...(loginKey ? [loginKey] : [])]), startLocales, loginKey };
 }
 
 export function gzipSize(file: string): number {

@@ -8,7 +8,7 @@ export interface Config {
   dataDir: string;
   /** `sqlite:<file>`; other schemes are refused until their dialect exists. */
   database: string;
-  /** Built console (vite `dist/`). */
+  /** Built console (vite `dist/`; `JUMPGATE_DIST` serves another build, e.g. for benchmarks comparing two). */
   distDir: string;
   brand: { name: string; description: string; copyright: string };
   /** Password given to the admin account created on an empty database; generated when absent. */
@@ -56,7 +56,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     port,
     dataDir,
     database,
-    distDir: path.join(REPO_ROOT, 'dist'),
+    distDir: path.resolve(env.JUMPGATE_DIST || path.join(REPO_ROOT, 'dist')),
     brand: {
       name: env.JUMPGATE_BRAND_NAME || 'Jumpgate',
       description: env.JUMPGATE_BRAND_DESCRIPTION || '远程访问堡垒机',

@@ -1,3 +1,5 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { storedLanguage } from '../i18n/createI18n';
 import { loadLocaleFiles } from '../i18n/resources';
@@ -5,12 +7,16 @@ import { discoverPlugins } from '../plugin/discover';
 import { LANGUAGES, validatePluginLoad } from '../plugin/registry';
 import { createSessionStore } from '../session/store';
 import { CoreProvider } from './context';
+import type { EarlyStart } from './early';
 import { AppRoutes, createRouterHandle, RouterBridge } from './routes';
 import { createCoreServices } from './services';
 
-/** Production composition: discovered plugins, locale files, hash router, persisted session. */
-export async function createApp({ dev = import.meta.env.DEV }: { dev?: boolean } = {}) {
-  const lng = storedLanguage();
+/**
+ * Production composition: discovered plugins, locale files, hash router, persisted session. `early` = what the
+ * entry started before this chunk arrived (core/app/early.ts): its imports are shared, its GET answers reused.
+ */
+export async function createApp({ dev = import.meta.env.DEV, early }: { dev?: boolean; early?: EarlyStart } = {}) {
+  const lng = early?.lng ?? storedLanguage();
   // Development loads every locale file of both languages so a missing key fails at start. Production starts
   // with the current language's `core` namespace; each plugin's arrives with its first page or a layout's menu
   // (the keys were checked in development and by the tests: tests/meta/registry.test.ts).
@@ -25,6 +31,7 @@ export async function createApp({ dev = import.meta.env.DEV }: { dev?: boolean }
     session: createSessionStore(),
     lng,
     redirect: (path) => router.navigate(path),
+    early: early?.answers,
   });
   if (dev) {
     // In development a plugin whose pages module misses a page fails loudly at start, not on first click.
@@ -44,4 +51,10 @@ export async function createApp({ dev = import.meta.env.DEV }: { dev?: boolean }
     </CoreProvider>
   );
   return { app, services, router };
+}
+
+/** Mounts the console in `container` (core/main.tsx, once the entry's early start is under way). */
+export async function startApp(container: HTMLElement, early: EarlyStart): Promise<void> {
+  const { app } = await createApp({ early });
+  createRoot(container).render(<StrictMode>{app}</StrictMode>);
 }

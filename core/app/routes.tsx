@@ -1,18 +1,13 @@
-import { type ComponentType, useLayoutEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { type Location, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import type { PluginRegistry } from '../plugin/registry';
 import type { PageLayout } from '../plugin/types';
 import { useCore } from './context';
 import { useDocumentTitle } from './DocumentTitle';
+import { layoutLoaders } from './layouts';
 import { ChunkLoader } from './OnDemand';
 import { LazyStatusPage, PluginPage } from './PluginPage';
 import { RootRedirect } from './RootRedirect';
-
-// Layouts are lazy core chunks: the login screen (bare) must not pay for the menu and header.
-const layoutLoaders: Record<Exclude<PageLayout, 'bare'>, () => Promise<ComponentType>> = {
-  admin: () => import('../layouts/AdminLayout').then((m) => m.AdminLayout),
-  user: () => import('../layouts/UserLayout').then((m) => m.UserLayout),
-};
 
 function RouteRoot() {
   useDocumentTitle();

@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import type { AxiosAdapter } from 'axios';
 import { type AccountApi, type Branding, createAccountApi } from '../api/account';
 import { type ApiClient, createApiClient, type Redirect } from '../api/client';
+import type { EarlyAnswers } from './early';
 import { createEventBus, type EventBus, type NotifyPayload } from '../events/bus';
 import { createI18n, DEFAULT_LNG, isLng } from '../i18n/createI18n';
 import { loadLocaleFiles } from '../i18n/resources';
@@ -135,6 +136,8 @@ export interface CoreServicesOptions {
   languages?: readonly Lng[];
   bus?: EventBus;
   adapter?: AxiosAdapter;
+  /** Answers to GETs the entry made at start (production; see core/app/early.ts). */
+  early?: EarlyAnswers;
   queryRetry?: boolean;
   chunkTimeoutMs?: number;
 }
@@ -154,6 +157,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     t: (key) => i18n.t(key, { ns: 'core' }),
     redirect: options.redirect,
     adapter: options.adapter,
+    early: options.early,
   });
   // Created lazily by core/query with the first chunk that uses queries (see onQueryClient).
   let queryClient: QueryClient | null = null;

@@ -2,9 +2,9 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { ResourceBundle } from '../plugin/registry';
 import type { Lng } from '../plugin/types';
+import { DEFAULT_LNG, isLng, LNG_STORAGE_KEY } from './language';
 
-export const DEFAULT_LNG: Lng = 'zh-CN';
-export const LNG_STORAGE_KEY = 'jumpgate.lng';
+export { DEFAULT_LNG, isLng, LNG_STORAGE_KEY, storedLanguage } from './language';
 
 // The language last set on an instance, for code outside React (dayjs' locale, core/ui/dayjs.ts). Kept here
 // rather than importing dayjs so the entry does not carry dayjs: only chunks that format dates load it.
@@ -21,19 +21,6 @@ export function onActiveLanguage(listener: (lng: Lng) => void): () => void {
   languageListeners.add(listener);
   listener(activeLng);
   return () => languageListeners.delete(listener);
-}
-
-export function isLng(value: unknown): value is Lng {
-  return value === 'zh-CN' || value === 'en-US';
-}
-
-export function storedLanguage(): Lng {
-  try {
-    const value = window.localStorage.getItem(LNG_STORAGE_KEY);
-    return isLng(value) ? value : DEFAULT_LNG;
-  } catch {
-    return DEFAULT_LNG;
-  }
 }
 
 /** A fresh, synchronously initialised instance (no global): production and tests build their own. */

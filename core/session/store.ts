@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { TOKEN_KEY, USER_KEY } from './keys';
 
 /** Shape of the `user` localStorage entry, shared with the 1.3.9 console. */
 export interface SessionUser {
@@ -11,8 +12,7 @@ export interface SessionUser {
   [extra: string]: unknown;
 }
 
-export const TOKEN_KEY = 'X-Auth-Token';
-export const USER_KEY = 'user';
+export { TOKEN_KEY, USER_KEY } from './keys';
 
 export interface SessionState {
   token: string | null;

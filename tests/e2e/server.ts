@@ -39,12 +39,12 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not start within 30 s:\n${log()}`);
 }
 
-export async function startServer(adminPassword = 'E2e-Admin-Pass-1'): Promise<RunningServer> {
+export async function startServer(adminPassword = 'E2e-Admin-Pass-1', env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'jumpgate-e2e-'));
   let output = '';
   const child = spawn(join('node_modules', '.bin', 'tsx'), ['server/main.ts', '--addr', `127.0.0.1:${port}`, '--data', dataDir], {
-    env: { ...process.env, JUMPGATE_ADMIN_PASSWORD: adminPassword },
+    env: { ...process.env, ...env, JUMPGATE_ADMIN_PASSWORD: adminPassword },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => {

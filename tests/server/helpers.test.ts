@@ -86,6 +86,8 @@ describe('config', () => {
     const e = loadConfig(['--addr=0.0.0.0:9000', '--data', '/tmp/jg-x'], { JUMPGATE_ADDR: '1.2.3.4:1', JUMPGATE_DATA: '/nope', JUMPGATE_TRUST_PROXY: 'true', JUMPGATE_ADMIN_PASSWORD: 'pw' });
     expect([e.host, e.port, e.dataDir, e.database, e.trustProxy, e.adminPassword]).toEqual(['0.0.0.0', 9000, '/tmp/jg-x', 'sqlite:/tmp/jg-x/jumpgate.db', true, 'pw']);
     expect(loadConfig([], { JUMPGATE_DATABASE: 'sqlite:/tmp/other.db' }).database).toBe('sqlite:/tmp/other.db');
+    expect(c.distDir).toMatch(/\/dist$/);
+    expect(loadConfig([], { JUMPGATE_DIST: '/tmp/jg-build' }).distDir).toBe('/tmp/jg-build');
   });
 
   it('rejects bad addresses and unsupported databases clearly', () => {

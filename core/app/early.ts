@@ -1,0 +1,136 @@
+import { storedLanguage } from '../i18n/language';
+import { loadLocaleFiles } from '../i18n/resources';
+import type { AnyPlugin, Lng, PageLayout } from '../plugin/types';
+import { TOKEN_KEY } from '../session/keys';
+import { layoutLoaders } from './layouts';
+
+// The entry's first act (core/main.tsx), before React and the libraries have arrived: from the URL and the
+// descriptors alone, start fetching everything the first screen needs — the page's chunk, its layout, locale files,
+// menu icons, the API transport — and the GETs it makes at start, so they all load in parallel with the app
+// instead of one after another as each piece discovers the next. Only imports of light modules here: whatever
+// this module imports statically is in the entry chunk and delays the start.
+
+/** Spec §4: with no token every page but the login page leads there. */
+const LOGIN_PATH = '/login';
+/** Early answers serve the first screen only; later calls go to the server. */
+export const EARLY_ANSWER_TTL_MS = 15_000;
+
+/** What the first screen of a URL needs, as far as the descriptors tell. */
+export interface FirstScreen {
+  /** Plugin whose page shows (null: `/`, an unknown path). */
+  pluginId: string | null;
+  layout: PageLayout | null;
+  /** Locale namespaces it renders with: core, the page's plugin, every plugin under a layout (menu). */
+  namespaces: string[];
+  /** GETs made while it starts. */
+  requests: string[];
+}
+
+/** The router's pathname of a hash URL (`#/user?x=1` → `/user`). */
+export function hashPathname(hash: string): string {
+  const path = hash.replace(/^#/, '').split(/[?#]/)[0] ?? '';
+  return path === '' ? '/' : path;
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  return want.length === have.length && want.every((part, i) => part.startsWith(':') || part.toLowerCase() === have[i]?.toLowerCase());
+}
+
+function findRoute(plugins: readonly AnyPlugin[], pathname: string) {
+  for (const plugin of plugins) {
+    for (const page of plugin.pages) {
+      if (matches(page.path, pathname)) return { plugin, layout: page.layout, menuKey: page.menuKey };
+      for (const child of page.children ?? []) {
+        const path = child.path.startsWith('/') ? child.path : `${page.path.replace(/\/$/, '')}/${child.path}`;
+        if (matches(path, pathname)) return { plugin, layout: page.layout, menuKey: child.menuKey === undefined ? page.menuKey : child.menuKey };
+      }
+    }
+  }
+  return undefined;
+}
+
+export function planFirstScreen(plugins: readonly AnyPlugin[], pathname: string, signedIn: boolean): FirstScreen {
+  const requests = ['/branding'];
+  // `/` refreshes the signed-in user before choosing the landing page.
+  if (pathname === '/' && signedIn) return { pluginId: null, layout: null, namespaces: ['core'], requests: [...requests, '/account/info'] };
+  let route = findRoute(plugins, pathname);
+  if (!signedIn && (pathname === '/' || route?.menuKey !== null)) route = findRoute(plugins, LOGIN_PATH);
+  if (!route) return { pluginId: null, layout: null, namespaces: ['core'], requests };
+  const namespaces = route.layout === 'bare' ? ['core', route.plugin.id] : ['core', ...plugins.map((plugin) => plugin.id)];
+  return { pluginId: route.plugin.id, layout: route.layout, namespaces, requests };
+}
+
+/** An answer fetched at start: what the API client would have received. */
+export interface EarlyAnswer {
+  status: number;
+  data: unknown;
+}
+
+export interface EarlyAnswers {
+  /** The answer to this GET fetched at start, once, if made with the same token and still fresh; else undefined. */
+  take(url: string, token: string | null): Promise<EarlyAnswer | null> | undefined;
+}
+
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** GETs `urls` now. A failed or non-JSON answer becomes null: the caller then asks the server itself, as usual. */
+export function fetchEarly(urls: readonly string[], token: string | null, fetchFn: Fetch, now: () => number = Date.now): EarlyAnswers {
+  const started = now();
+  const pending = new Map<string, Promise<EarlyAnswer | null>>();
+  for (const url of urls) {
+    const answer = fetchFn(url, { headers: token ? { [TOKEN_KEY]: token } : {}, credentials: 'same-origin' }).then(
+      async (res) => (res.ok && (res.headers.get('content-type') ?? '').includes('json') ? { status: res.status, data: await res.json() } : null),
+      () => null,
+    );
+    pending.set(url, answer.catch(() => null));
+  }
+  return {
+    take(url, current) {
+      const answer = pending.get(url);
+      if (!answer) return undefined;
+      pending.delete(url);
+      return current === token && now() - started <= EARLY_ANSWER_TTL_MS ? answer : undefined;
+    },
+  };
+}
+
+export interface EarlyStart {
+  lng: Lng;
+  screen: FirstScreen;
+  answers: EarlyAnswers;
+}
+
+const ignore = () => undefined;
+
+/**
+ * Starts the first screen's loads and GETs. Best effort: a failure here is ignored, the app's own loads
+ * (which reuse these imports) report it as they always do.
+ */
+export function startEarly(plugins: readonly AnyPlugin[], location: Pick<Location, 'hash'> = window.location): EarlyStart {
+  let token: string | null = null;
+  try {
+    token = window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    // storage unavailable: anonymous
+  }
+  const lng = storedLanguage();
+  let screen: FirstScreen;
+  try {
+    screen = planFirstScreen(plugins, hashPathname(location.hash), token !== null);
+  } catch {
+    // a broken descriptor: the registry names it when the app starts
+    screen = { pluginId: null, layout: null, namespaces: ['core'], requests: [] };
+  }
+  const answers = fetchEarly(screen.requests, token, (url, init) => window.fetch(url, init));
+  loadLocaleFiles([lng], screen.namespaces).catch(ignore);
+  import('../api/transport').catch(ignore);
+  const plugin = plugins.find((p) => p.id === screen.pluginId);
+  if (plugin) plugin.load().catch(ignore);
+  if (screen.layout && screen.layout !== 'bare') {
+    layoutLoaders[screen.layout]().catch(ignore);
+    for (const p of plugins) for (const page of p.pages) page.icon?.().catch(ignore);
+  }
+  return { lng, screen, answers };
+}

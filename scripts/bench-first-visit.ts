@@ -1,0 +1,328 @@
+/**
+ * First visits in a real browser (issue 10): how soon our login form is usable and how soon a direct open of a
+ * list page (`#/user` with a token already stored) paints its rows, against the floor of this stack (a page with
+ * only React + Fluent UI v9 and a login form, built and served here the same way) and, with `--before <dist>`,
+ * against another build of the console (e.g. the one before a change), all in one interleaved run.
+ *
+ * Method (the one of /work/shared/reference/perf-anchors.md, so the ratios compare):
+ * - the real server (`server/main.ts`, fresh data folder) serves the built console (precompressed, immutable
+ *   hashed files); a tiny static server serves the floor the same way (brotli/gzip files written at build);
+ * - Debian's Chromium through playwright-core, a fresh profile per visit (cold cache), viewport 1350×940,
+ *   no network throttle; CPU unthrottled and 4× slower (CDP `Emulation.setCPUThrottlingRate`);
+ * - one unmeasured warm-up per target and CPU setting, then N visits per cell, targets interleaved;
+ * - "usable" (login) = `performance.now()` in the page when a password input is visible and its form's submit
+ *   button is visible, enabled and not busy; "rows" (list) = when the first data row of the table (a body row
+ *   holding the seeded `admin` user) is visible. Checked by a MutationObserver and on every animation frame;
+ * - bytes = transfer size (Resource Timing) of the document and of every resource finished before that moment.
+ *
+ * Prints median and p90 per cell, ratios (to the floor, to `--before`, to perf-anchors' 1.3.9 figures), and the
+ * waterfall of the median visit of each target. Run after `npx vite build`:
+ *   npm run bench:first-visit -- [--runs 7] [--cpu 1,4] [--before /path/to/other/dist] [--waterfall 1|4|none]
+ */
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { startServer } from '../tests/e2e/server';
+import { precompress } from './precompress';
+
+const root = join(import.meta.dirname, '..');
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '7' },
+    cpu: { type: 'string', default: '1,4' },
+    before: { type: 'string' },
+    waterfall: { type: 'string', default: '1' },
+  },
+});
+const RUNS = Number(flags.runs);
+const CPU_RATES = flags.cpu.split(',').map(Number);
+if (!Number.isInteger(RUNS) || RUNS < 1 || CPU_RATES.some((rate) => !(rate >= 1))) {
+  console.error('usage: bench-first-visit [--runs N≥1] [--cpu 1,4] [--before <dist>] [--waterfall <cpu>|none]');
+  process.exit(2);
+}
+const BEFORE_DIST = flags.before ? resolve(flags.before) : null;
+if (!existsSync(join(root, 'dist', 'index.html')) || (BEFORE_DIST && !existsSync(join(BEFORE_DIST, 'index.html')))) {
+  console.error('✗ no built console: run `npx vite build` first (and check the --before folder).');
+  process.exit(1);
+}
+
+/** Same flags as playwright.config.ts. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const VIEWPORT = { width: 1350, height: 940 };
+const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
+const SEEDED_USERNAME = 'admin';
+
+/** perf-anchors.md, 2026-11-23: 1.3.9's login page, same method, another machine and run. */
+const ANCHOR_1_3_9_LOGIN_MS: Record<number, number> = { 1: 199, 4: 645 };
+
+type Mode = 'login' | 'rows';
+interface Target {
+  id: string;
+  url: string;
+  mode: Mode;
+  /** Token and user put in localStorage before the page's scripts run. */
+  session?: { token: string; user: unknown };
+}
+
+interface Resource {
+  name: string;
+  start: number;
+  end: number;
+  size: number;
+}
+interface Visit {
+  ms: number;
+  bytes: number;
+  requests: number;
+  resources: Resource[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The floor page: built into a temp folder with Vite's defaults (+ the same precompression), served like ours.
+
+async function buildFloor(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'jumpgate-floor-'));
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: join(root, 'scripts', 'floor'),
+    plugins: [react(), precompress()],
+    build: { outDir, assetsDir: 'static', emptyOutDir: true },
+  });
+  return outDir;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/** `/` → index.html (no-cache); `/static/*` immutable, as .br or .gz beside the file when the browser accepts it. */
+async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const file = path === '/' ? join(dir, 'index.html') : normalize(join(dir, path));
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const encoding = path.startsWith('/static/')
+      ? [
+          ['br', '.br'],
+          ['gzip', '.gz'],
+        ].find(([name, suffix]) => accepts.includes(name!) && existsSync(file + suffix))
+      : undefined;
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': path.startsWith('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding[0] } : {}),
+    });
+    createReadStream(encoding ? file + encoding[1] : file).pipe(res);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// In the page: the moment the target is reached, by MutationObserver and on every animation frame.
+
+function watchScript(mode: Mode, username: string, session: Target['session']): string {
+  return `(() => {
+  ${session ? `try { localStorage.setItem('X-Auth-Token', ${JSON.stringify(session.token)}); localStorage.setItem('user', ${JSON.stringify(JSON.stringify(session.user))}); } catch {}` : ''}
+  if (location.protocol !== 'http:') return;
+  const visible = (el) => {
+    if (!el) return false;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    const style = getComputedStyle(el);
+    return style.visibility !== 'hidden' && style.display !== 'none' && style.opacity !== '0';
+  };
+  const login = () => {
+    for (const input of document.querySelectorAll('input[type=password]')) {
+      if (!visible(input) || !input.form) continue;
+      const button = input.form.querySelector('button[type=submit], button:not([type])');
+      if (visible(button) && !button.disabled && button.getAttribute('aria-disabled') !== 'true' && button.getAttribute('aria-busy') !== 'true') return true;
+    }
+    return false;
+  };
+  const rows = () => {
+    for (const row of document.querySelectorAll('tbody tr, [role=rowgroup] [role=row]')) {
+      const cells = row.querySelectorAll('td, [role=cell], [role=gridcell]');
+      if ([...cells].some((cell) => cell.textContent.trim() === ${JSON.stringify(username)}) && visible(row)) return true;
+    }
+    return false;
+  };
+  const reached = ${mode === 'login' ? 'login' : 'rows'};
+  let observer = null;
+  const check = () => {
+    if (window.__benchAt !== undefined || !reached()) return;
+    window.__benchAt = performance.now();
+    observer?.disconnect();
+  };
+  const frame = () => { check(); if (window.__benchAt === undefined) requestAnimationFrame(frame); };
+  observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  requestAnimationFrame(frame);
+})();`;
+}
+
+async function visit(target: Target, cpuRate: number): Promise<Visit> {
+  const profile = mkdtempSync(join(tmpdir(), 'jumpgate-bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport: VIEWPORT,
+    locale: 'zh-CN',
+  });
+  try {
+    await context.addInitScript(watchScript(target.mode, SEEDED_USERNAME, target.session));
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    await page.goto(target.url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as { __benchAt?: number }).__benchAt !== undefined, undefined, { timeout: 60_000, polling: 50 });
+    return await page.evaluate(() => {
+      const at = (window as { __benchAt?: number }).__benchAt ?? 0;
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const resources: Resource[] = [
+        ...(nav ? [{ name: nav.name, start: nav.startTime, end: nav.responseEnd, size: nav.transferSize }] : []),
+        ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+          name: r.name,
+          start: r.startTime,
+          end: r.responseEnd,
+          size: r.transferSize,
+        })),
+      ];
+      const before = resources.filter((r) => r.end > 0 && r.end <= at);
+      return { ms: at, bytes: before.reduce((sum, r) => sum + r.size, 0), requests: before.length, resources };
+    });
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const median = (values: number[]) => {
+  const s = sorted(values);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+/** Nearest rank. */
+const p90 = (values: number[]) => sorted(values)[Math.max(0, Math.ceil(values.length * 0.9) - 1)]!;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '–');
+
+async function signIn(baseURL: string): Promise<{ token: string; user: unknown }> {
+  const res = await fetch(`${baseURL}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: SEEDED_USERNAME, password: ADMIN_PASSWORD, remember: false }),
+  });
+  const body = (await res.json()) as { code: number; data: { token: string; info: Record<string, unknown> } };
+  if (body.code !== 1) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  const { info } = body.data;
+  // The shape the login page stores (plugins/login/api.ts, sessionUserOf).
+  const user = { ...info, type: String(info.type ?? ''), menus: Array.isArray(info.menus) ? info.menus.map(String) : [] };
+  return { token: body.data.token, user };
+}
+
+const floorDir = await buildFloor();
+const floor = await serveStatic(floorDir);
+const server = await startServer(ADMIN_PASSWORD);
+const before = BEFORE_DIST ? await startServer(ADMIN_PASSWORD, { JUMPGATE_DIST: BEFORE_DIST }) : null;
+try {
+  const targets: Target[] = [{ id: 'floor', url: `${floor.url}/`, mode: 'login' }];
+  for (const [suffix, running] of [
+    ['', server],
+    [' (before)', before],
+  ] as const) {
+    if (!running) continue;
+    const session = await signIn(running.baseURL);
+    targets.push({ id: `login${suffix}`, url: `${running.baseURL}/#/login`, mode: 'login' });
+    targets.push({ id: `list${suffix}`, url: `${running.baseURL}/#/user`, mode: 'rows', session });
+  }
+
+  const results = new Map<string, Visit[]>(); // `${id}@${cpu}`
+  for (const cpu of CPU_RATES) {
+    for (const target of targets) await visit(target, cpu); // warm-up, not measured
+    for (let i = 0; i < RUNS; i++) {
+      for (const target of targets) {
+        const key = `${target.id}@${cpu}`;
+        results.set(key, [...(results.get(key) ?? []), await visit(target, cpu)]);
+      }
+      process.stderr.write(`  cpu ${cpu}×: ${i + 1}/${RUNS}\r`);
+    }
+    process.stderr.write('\n');
+  }
+
+  const cell = (id: string, cpu: number) => results.get(`${id}@${cpu}`) ?? [];
+  const med = (id: string, cpu: number) => median(cell(id, cpu).map((v) => v.ms));
+  console.log(`\nFirst visit, Chromium ${CHROMIUM_ARGS.length} flags, cold profile, ${VIEWPORT.width}×${VIEWPORT.height}, ${RUNS} visits per cell, interleaved.`);
+  console.log('login = our #/login until the form is usable; list = our #/user (token stored) until the first row shows;');
+  console.log('floor = React + Fluent UI v9 login form alone (scripts/floor), served the same way.\n');
+  console.log('| target | CPU | median ms | p90 ms | bytes (median) | requests |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const cpu of CPU_RATES) {
+    for (const target of targets) {
+      const visits = cell(target.id, cpu);
+      console.log(
+        `| ${target.id} | ${cpu}× | ${med(target.id, cpu).toFixed(0)} | ${p90(visits.map((v) => v.ms)).toFixed(0)} | ` +
+          `${kb(median(visits.map((v) => v.bytes)))} | ${median(visits.map((v) => v.requests))} |`,
+      );
+    }
+  }
+
+  console.log('\nRatios of medians (same run unless said):');
+  for (const cpu of CPU_RATES) {
+    const parts = [`login / floor ${ratio(med('login', cpu), med('floor', cpu))} (goal ≤ 1.3)`];
+    if (before) {
+      parts.push(`login / login (before) ${ratio(med('login', cpu), med('login (before)', cpu))}`);
+      parts.push(`list / list (before) ${ratio(med('list', cpu), med('list (before)', cpu))}`);
+    }
+    const anchor = ANCHOR_1_3_9_LOGIN_MS[cpu];
+    if (anchor) parts.push(`login / 1.3.9 anchor ${ratio(med('login', cpu), anchor)} (perf-anchors.md: ${anchor} ms, another machine and run; goal ≤ 0.5)`);
+    console.log(`  ${cpu}×: ${parts.join('; ')}`);
+  }
+
+  const waterfallCpu = Number(flags.waterfall);
+  if (CPU_RATES.includes(waterfallCpu)) {
+    for (const target of targets) {
+      const visits = cell(target.id, waterfallCpu);
+      const mid = med(target.id, waterfallCpu);
+      const shown = visits.reduce((best, v) => (Math.abs(v.ms - mid) < Math.abs(best.ms - mid) ? v : best));
+      console.log(`\nWaterfall: ${target.id} at ${waterfallCpu}× (the visit nearest the median: target reached at ${shown.ms.toFixed(0)} ms)`);
+      const origin = new URL(target.url).origin;
+      for (const r of [...shown.resources].sort((a, b) => a.start - b.start)) {
+        const late = r.end > shown.ms || r.end === 0 ? '  (after)' : '';
+        const name = r.name.startsWith(origin) ? r.name.slice(origin.length) : r.name;
+        console.log(`  ${r.start.toFixed(0).padStart(5)} → ${r.end.toFixed(0).padStart(5)} ms  ${kb(r.size).padStart(9)}  ${name}${late}`);
+      }
+    }
+  }
+} finally {
+  await before?.stop();
+  await server.stop();
+  await floor.close();
+  rmSync(floorDir, { recursive: true, force: true });
+}

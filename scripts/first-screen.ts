@@ -1,0 +1,50 @@
+// Build-time shaping of the first screen (vite.config.ts): few, larger chunks on the first visit's path, and the
+// app chunk preloaded by index.html so it downloads while the entry's early start (core/app/early.ts) runs.
+// Measured with `npm run bench:first-visit`; the login screen's size budget stays in check-chunks.ts.
+import type { Plugin } from 'vite';
+import { LOGIN_PLUGIN } from './manifest';
+
+/** The entry (early start + descriptors, no library) and the app chunk it imports at once (React, Fluent, core). */
+export const ENTRY_MODULE = 'core/main.tsx';
+export const APP_MODULE = 'core/app/main-app.tsx';
+
+/**
+ * Rollup inputs beside index.html: the modules a first visit executes at once (the app chunk, and the login page,
+ * the screen most first visits show). As inputs their static imports carry rolldown's `$initial` tag, so the
+ * `vendor` group gathers the libraries they use (React, Fluent with the login form's controls, the router,
+ * i18next…) into one chunk instead of some twenty small shared ones. They stay on-demand chunks: the entry imports
+ * the app dynamically, the login plugin's descriptor its pages (check-chunks.ts keeps `plugin-<id>` chunks).
+ */
+export function firstScreenInputs(root: string): Record<string, string> {
+  return { app: `${root}${APP_MODULE}`, [`plugin-${LOGIN_PLUGIN}`]: `${root}plugins/${LOGIN_PLUGIN}/pages.tsx` };
+}
+
+/** index.html preloads the app chunk and its static imports: they download while the entry runs. */
+export function preloadAppChunk(): Plugin {
+  return {
+    name: 'jumpgate-preload-app-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+        const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${APP_MODULE}`));
+        if (!app) return html;
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files: string[] = [];
+        const visit = (file: string) => {
+          if (files.includes(file) || html.includes(`/${file}"`)) return;
+          files.push(file);
+          for (const next of byFile.get(file)?.imports ?? []) visit(next);
+        };
+        visit(app.fileName);
+        return {
+          html,
+          tags: files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+        };
+      },
+    },
+  };
+}
