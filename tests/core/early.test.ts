@@ -1,0 +1,117 @@
+import { createApiClient, createEventBus, createFakeApi, createMemoryStorage, createSessionStore, reply } from '@/core/testing';
+import { describe, expect, it } from 'vitest';
+import { EARLY_ANSWER_TTL_MS, fetchEarly, hashPathname, planFirstScreen } from '../../core/app/early';
+import { discoverPlugins } from '../../core/plugin/discover';
+
+const plugins = discoverPlugins();
+const all = ['core', ...plugins.map((p) => p.id)];
+
+// The entry's early start: what the first screen of a URL needs, from the descriptors alone.
+describe('planFirstScreen', () => {
+  it('reads the router path from the hash', () => {
+    expect(hashPathname('#/user?x=1')).toBe('/user');
+    expect(hashPathname('')).toBe('/');
+    expect(hashPathname('#/')).toBe('/');
+  });
+
+  it('the login page: its plugin and namespace only, and the branding', () => {
+    expect(planFirstScreen(plugins, '/login', false)).toEqual({ pluginId: 'login', layout: 'bare', namespaces: ['core', 'login'], requests: ['/branding'] });
+  });
+
+  it('a list page with a token: its plugin, the layout and every namespace (the menu names them all)', () => {
+    expect(planFirstScreen(plugins, '/user', true)).toEqual({ pluginId: 'identity', layout: 'admin', namespaces: all, requests: ['/branding'] });
+    expect(planFirstScreen(plugins, '/user/42', true).pluginId).toBe('identity');
+  });
+
+  it('a protected page or `/` without a token leads to the login page (spec §4)', () => {
+    expect(planFirstScreen(plugins, '/user', false).pluginId).toBe('login');
+    expect(planFirstScreen(plugins, '/', false).pluginId).toBe('login');
+  });
+
+  it('`/` with a token refreshes the user early; an unknown path needs core only', () => {
+    expect(planFirstScreen(plugins, '/', true)).toEqual({ pluginId: null, layout: null, namespaces: ['core'], requests: ['/branding', '/account/info'] });
+    expect(planFirstScreen(plugins, '/no-such-page', true)).toEqual({ pluginId: null, layout: null, namespaces: ['core'], requests: ['/branding'] });
+  });
+});
+
+function response(status: number, body: unknown, type = 'application/json; charset=utf-8'): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
+}
+
+describe('fetchEarly', () => {
+  it('sends the stored token and gives each answer once, to the same token, while fresh', async () => {
+    const seen: [string, RequestInit][] = [];
+    let now = 1000;
+    const answers = fetchEarly(['/account/info', '/branding'], 'tok', async (url, init) => {
+      seen.push([url, init]);
+      return response(200, { code: 1, message: '', data: { url } });
+    }, () => now);
+    expect(seen.map(([url]) => url)).toEqual(['/account/info', '/branding']);
+    expect(seen[0]?.[1].headers).toEqual({ 'X-Auth-Token': 'tok' });
+    expect(await answers.take('/account/info', 'tok')).toEqual({ status: 200, data: { code: 1, message: '', data: { url: '/account/info' } } });
+    expect(answers.take('/account/info', 'tok')).toBeUndefined(); // once
+    expect(answers.take('/branding', 'other-token')).toBeUndefined(); // another identity asks the server
+    const stale = fetchEarly(['/branding'], null, async () => response(200, {}), () => now);
+    now += EARLY_ANSWER_TTL_MS + 1;
+    expect(stale.take('/branding', null)).toBeUndefined();
+  });
+
+  it('turns a failed, non-OK or non-JSON answer into null (the client then asks the server itself)', async () => {
+    const answers = fetchEarly(['/a', '/b', '/c'], null, async (url) => {
+      if (url === '/a') throw new TypeError('Failed to fetch');
+      return url === '/b' ? response(502, {}) : response(200, 'x', 'text/html');
+    });
+    expect(await answers.take('/a', null)).toBeNull();
+    expect(await answers.take('/b', null)).toBeNull();
+    expect(await answers.take('/c', null)).toBeNull();
+  });
+});
+
+describe('API client with early answers', () => {
+  function setup(early: Record<string, unknown>) {
+    const fake = createFakeApi({ 'GET /branding': { name: 'from the server' }, 'POST /branding': reply.envelope(1) });
+    const redirects: string[] = [];
+    const taken: string[] = [];
+    const api = createApiClient({
+      session: createSessionStore({ storage: createMemoryStorage(), initial: { token: 'tok', user: { type: 'admin', menus: [] } } }),
+      bus: createEventBus(),
+      t: (key) => key,
+      redirect: (path) => redirects.push(path),
+      adapter: fake.adapter,
+      early: {
+        take(url, token) {
+          taken.push(`${url} ${token}`);
+          if (!(url in early)) return undefined;
+          const answer = early[url];
+          delete early[url];
+          return Promise.resolve(answer === null ? null : { status: 200, data: answer });
+        },
+      },
+    });
+    return { api, fake, redirects, taken };
+  }
+
+  it('uses the early answer for the first plain GET, then asks the server', async () => {
+    const { api, fake, taken } = setup({ '/branding': { code: 1, message: '', data: { name: 'early' } } });
+    expect(await api.get('/branding')).toEqual({ name: 'early' });
+    expect(fake.calls).toHaveLength(0);
+    expect(taken).toEqual(['/branding tok']);
+    expect(await api.get('/branding')).toEqual({ name: 'from the server' });
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('puts an early answer through the same envelope handling (body 401 → login)', async () => {
+    const { api, redirects } = setup({ '/account/info': { code: 401, message: 'expired', data: null } });
+    await expect(api.get('/account/info')).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(redirects).toEqual(['/login']);
+  });
+
+  it('asks the server when the early fetch failed, and never uses early answers for other calls', async () => {
+    const { api, fake, taken } = setup({ '/branding': null });
+    expect(await api.get('/branding')).toEqual({ name: 'from the server' });
+    await api.get('/branding', { params: { a: 1 } }).catch(() => undefined);
+    await api.post('/branding').catch(() => undefined);
+    expect(taken).toEqual(['/branding tok']);
+    expect(fake.calls.length).toBeGreaterThanOrEqual(2);
+  });
+});
