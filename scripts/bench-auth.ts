@@ -8,7 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/index.ts';
+import { openStore } from '../server/db/index.ts';
 import { seed } from '../server/db/seed.ts';
 import { ok } from '../server/http/envelope.ts';
 import { hashPassword } from '../server/lib/password.ts';
@@ -18,9 +18,9 @@ const CONNECTIONS = 10;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-'));
 const config = { ...loadConfig(['--data', dataDir, '--addr', '127.0.0.1:0'], {}), adminPassword: 'bench-password' };
-const db = await openDatabase(config.database);
+const { db, box } = await openStore(config);
 await seed(db, { adminPassword: config.adminPassword, now: Date.now() });
-const app = await buildApp({ config, db });
+const app = await buildApp({ config, db, box });
 
 let bare: unknown = null;
 // Bench-only route: the same JSON as /account/info (serialized per request too), no auth, no DB.

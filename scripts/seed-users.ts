@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
-import { type Db, openDatabase } from '../server/db/index.ts';
+import { type Db, openStore } from '../server/db/index.ts';
 import type { NewUser } from '../server/db/schema.ts';
 import { seed } from '../server/db/seed.ts';
 import { uuid } from '../server/lib/ids.ts';
@@ -51,7 +51,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const count = Number(values.count);
   if (!Number.isInteger(count) || count < 1) throw new Error('--count: expected a positive integer');
   const config = loadConfig(values.data ? ['--data', values.data] : [], process.env);
-  const db = await openDatabase(config.database);
+  const { db } = await openStore(config);
   const seeded = await seed(db, { adminPassword: config.adminPassword, now: Date.now() });
   if (seeded.generatedAdminPassword) console.log(`created the administrator account — username: admin  password: ${seeded.generatedAdminPassword}`);
   const ms = await seedUsers(db, count, { prefix: values.prefix });

@@ -7,6 +7,7 @@ import { type Module, registerModules } from './http/routes.ts';
 import { installSecurityHeaders } from './http/security.ts';
 import { installStatic } from './http/static.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import type { SecretBox } from './lib/secret-box.ts';
 import { modules as defaultModules } from './modules/index.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -16,6 +17,8 @@ export interface AppOptions {
   config: Config;
   /** Opened and migrated (db/index.ts) and seeded (db/seed.ts) by the caller. */
   db: Db;
+  /** Loaded once by the caller (lib/secret-box.ts `loadSecretBox`); tests give their own. */
+  box: SecretBox;
   clock?: Clock;
   /** Fastify logger options; off when absent (tests). */
   logger?: FastifyServerOptions['logger'];
@@ -25,7 +28,7 @@ export interface AppOptions {
 
 /** The whole HTTP app, not listening: main.ts listens, tests use `inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const { config, db, clock = systemClock } = opts;
+  const { config, db, box, clock = systemClock } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }), // errors are logged, requests are not
@@ -64,7 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('principal', null);
   installSecurityHeaders(app);
   installErrorHandlers(app);
-  registerModules(app, { db, config, clock, log: app.log }, opts.modules ?? defaultModules);
+  registerModules(app, { db, config, clock, log: app.log, box }, opts.modules ?? defaultModules);
   await installStatic(app, config.distDir);
   return app;
 }

@@ -1,4 +1,6 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { sha256 } from '../lib/ids.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
 
 /*
  * Versioned migrations, in code (no files to find at run time). Append new ones with the next number;
@@ -123,9 +125,43 @@ const m002_user_list_indexes: Migration = {
   },
 };
 
-export const migrations: Record<string, Migration> = {
-  '001_initial': m001_initial,
-  '002_user_list_indexes': m002_user_list_indexes,
+// TOTP seeds sealed by the secret box (lib/secret-box.ts); '-' and '' still mean "no TOTP". The last accepted
+// time step per user makes a code usable once (modules/auth/totp.ts).
+const m003_totp_sealed = (box: SecretBox): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema.alterTable('users').addColumn('totp_last_step', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    const rows: { id: string; totp_secret: string }[] = await db.selectFrom('users').select(['id', 'totp_secret']).where('totp_secret', 'not in', ['-', '']).execute();
+    for (const r of rows) {
+      if (box.isSealed(r.totp_secret)) continue;
+      await db.updateTable('users').set({ totp_secret: box.encrypt(r.totp_secret) }).where('id', '=', r.id).execute();
+    }
+  },
+});
+
+// Personal access tokens: only their SHA-256 is kept, plus a hint (`forever-…a1b2`) and, for a few minutes after
+// creation, the token sealed by the secret box so that GET can show it once (modules/auth/tokens.ts).
+const m004_access_token_hashed: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('access_token').renameColumn('token', 'token_hash').execute();
+    await db.schema.alterTable('access_token').addColumn('hint', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.alterTable('access_token').addColumn('shown', 'text').execute();
+    const rows: { id: string; token_hash: string }[] = await db.selectFrom('access_token').select(['id', 'token_hash']).execute();
+    for (const r of rows) {
+      await db
+        .updateTable('access_token')
+        .set({ token_hash: sha256(r.token_hash), hint: `forever-…${r.token_hash.slice(-4)}` })
+        .where('id', '=', r.id)
+        .execute();
+    }
+  },
 };
 
-export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
+/** Every migration; those that seal secrets need the box the server was started with. */
+export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
+  '001_initial': m001_initial,
+  '002_user_list_indexes': m002_user_list_indexes,
+  '003_totp_sealed': m003_totp_sealed(box),
+  '004_access_token_hashed': m004_access_token_hashed,
+});
+
+export const migrationProvider = (box: SecretBox): MigrationProvider => ({ getMigrations: async () => migrationsFor(box) });

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
  * Table types, camelCase (the CamelCasePlugin maps them to the snake_case columns).
@@ -13,8 +13,10 @@ export interface UsersTable {
   /** bcrypt hash; never leaves the server. */
   password: string;
   nickname: string;
-  /** base32 secret, or '-' / '' = TOTP off; never leaves the server. */
+  /** base32 secret sealed by the secret box (lib/secret-box.ts), or '-' / '' = TOTP off; never leaves the server. */
   totpSecret: string;
+  /** Last TOTP time step (unix s / 30) accepted for this user: a code is accepted once (0 = none yet). */
+  totpLastStep: Generated<number>;
   online: number;
   status: 'enabled' | 'disabled';
   type: 'user' | 'admin' | '';
@@ -70,10 +72,16 @@ export interface LoginLogsTable {
   reason: string;
 }
 
+/** Personal access tokens (`forever-<uuid>`), one per user at most. */
 export interface AccessTokenTable {
   id: string;
   userId: string;
-  token: string;
+  /** SHA-256 (hex) of the token; the token itself is not stored. */
+  tokenHash: string;
+  /** `forever-…a1b2`: what GET shows once the token is no longer shown in full. */
+  hint: string;
+  /** The token sealed by the secret box until GET has shown it once (or SHOW_ACCESS_TOKEN_MS passed); then null. */
+  shown: string | null;
   created: number;
 }
 

@@ -43,8 +43,8 @@ const TOKEN_TABLES = ['tokens', 'users', 'accessToken'] as const;
 
 interface PerDb {
   byLoginToken: (tokenId: string) => Promise<LoginRow[]>;
-  byAccessToken: (token: string) => Promise<UserRow[]>;
-  /** Found rows by token id / access token, valid while TOKEN_TABLES see no write (db/changes.ts). */
+  byAccessToken: (tokenHash: string) => Promise<UserRow[]>;
+  /** Found rows by token hash (login or access token), valid while TOKEN_TABLES see no write (db/changes.ts). */
   rows: Map<string, { version: number; row: LoginRow | UserRow }>;
 }
 const perDb = new WeakMap<Db, PerDb>();
@@ -57,7 +57,7 @@ function stateOf(db: Db): PerDb {
       byLoginToken: prepared(db, (tokenId: string) =>
         db.selectFrom('tokens as t').innerJoin('users as u', 'u.id', 't.userId').select([...USER_COLUMNS, 't.expiresAt', 't.refreshedAt', 't.remember']).where('t.id', '=', tokenId),
       ),
-      byAccessToken: prepared(db, (token: string) => db.selectFrom('accessToken as t').innerJoin('users as u', 'u.id', 't.userId').select(USER_COLUMNS).where('t.token', '=', token)),
+      byAccessToken: prepared(db, (tokenHash: string) => db.selectFrom('accessToken as t').innerJoin('users as u', 'u.id', 't.userId').select(USER_COLUMNS).where('t.tokenHash', '=', tokenHash)),
       rows: new Map(),
     };
     perDb.set(db, s);
@@ -87,7 +87,8 @@ export async function resolvePrincipal(deps: Deps, token: string | undefined): P
   let tokenId: string | null = null;
 
   if (token.startsWith(ACCESS_TOKEN_PREFIX)) {
-    row = await lookup(db, token, state.byAccessToken);
+    // Stored as its SHA-256 only, like login tokens (cache keys differ: the prefix is part of what is hashed).
+    row = await lookup(db, sha256(token), state.byAccessToken);
   } else {
     tokenId = sha256(token);
     const found = await lookup(db, tokenId, state.byLoginToken);

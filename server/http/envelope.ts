@@ -8,6 +8,8 @@ export interface Envelope {
 export const ok = (data: unknown = null): Envelope => ({ code: 1, message: 'success', data });
 
 export const MSG_UNAUTHORIZED = '您的登录信息已失效，请重新登录后再试。';
+/** A personal access token on a route that needs a login (password, TOTP, the access token itself). */
+export const MSG_LOGIN_ONLY = '个人访问令牌不能用于此操作，请登录后再试';
 
 /**
  * Any failure a handler or hook wants to send. `code` goes in the body; `status` is the HTTP status.

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
 import type { MenuKey } from '../modules/menus/tree.ts';
 import { authorize, type Principal, resolvePrincipal, tokenOf } from './auth.ts';
-import { ApiError, ok } from './envelope.ts';
+import { ApiError, MSG_LOGIN_ONLY, ok } from './envelope.ts';
 import { parseInput } from './validation.ts';
 
 /** What a module's routes get from the app. */
@@ -14,6 +15,8 @@ export interface Deps {
   config: Config;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The secret box, loaded once at start (lib/secret-box.ts): seal every secret stored at rest with it. */
+  box: SecretBox;
 }
 
 /**
@@ -44,6 +47,11 @@ export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema,
   /** Fastify path syntax, e.g. `/users/:id`. */
   path: string;
   allow: A;
+  /**
+   * A login token is required: a personal access token is refused with a 403 envelope (MSG_LOGIN_ONLY). For what a
+   * leaked access token must not reach: the password, TOTP and the access token itself.
+   */
+  loginOnly?: boolean;
   body?: B;
   query?: Q;
   params?: P;
@@ -56,6 +64,7 @@ export interface RouteDef {
   method: Method;
   path: string;
   allow: Access;
+  loginOnly?: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
@@ -102,6 +111,7 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
             : async (req) => {
                 const principal = await resolvePrincipal(deps, tokenOf(req));
                 await authorize(def.allow as Exclude<Access, 'anonymous'>, principal);
+                if (def.loginOnly && !principal?.tokenId) throw new ApiError(403, MSG_LOGIN_ONLY);
                 req.principal = principal;
               },
         handler: async (req, reply) => {

@@ -5,13 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
-import { type Db, openDatabase } from '../../server/db/index.ts';
+import { type Db, openStore } from '../../server/db/index.ts';
 import { type SeedResult, seed } from '../../server/db/seed.ts';
 import type { Envelope } from '../../server/http/envelope.ts';
 import type { Module } from '../../server/http/routes.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { uuid } from '../../server/lib/ids.ts';
+import { sha256, uuid } from '../../server/lib/ids.ts';
 import { hashPassword } from '../../server/lib/password.ts';
+import type { SecretBox } from '../../server/lib/secret-box.ts';
+import { accessTokenHint } from '../../server/modules/auth/tokens.ts';
 import { modules as defaultModules } from '../../server/modules/index.ts';
 import type { MenuKey } from '../../server/modules/menus/tree.ts';
 
@@ -46,6 +48,8 @@ export interface HarnessOptions {
 export interface Harness {
   app: FastifyInstance;
   db: Db;
+  /** The secret box the server was started with (key file in the data folder, or `env.JUMPGATE_SECRET_KEY`). */
+  box: SecretBox;
   clock: ManualClock;
   config: Config;
   dataDir: string;
@@ -60,7 +64,7 @@ export interface Harness {
   createUser(u: { username: string; password?: string; type?: 'user' | 'admin'; status?: 'enabled' | 'disabled'; roles?: string[] }): Promise<string>;
   /** Inserts a role granting exactly these keys. Returns its id. */
   createRole(menus: readonly MenuKey[], name?: string): Promise<string>;
-  /** A personal access token for the user, created directly in the database. */
+  /** A personal access token for the user, created directly in the database (stored hashed, as the server does). */
   accessToken(userId: string): Promise<string>;
 }
 
@@ -71,11 +75,14 @@ export async function closeAll(): Promise<void> {
   await Promise.all([...open].map((h) => h.close()));
 }
 
-// Nothing a client can see may carry a bcrypt hash or a stored TOTP secret (1.3.9 quirk 4).
-async function assertNoSecrets(db: Db, text: string): Promise<void> {
+// Nothing a client can see may carry a bcrypt hash or a stored TOTP secret, sealed or opened (1.3.9 quirk 4).
+async function assertNoSecrets(db: Db, box: SecretBox, text: string): Promise<void> {
   expect(text, 'response carries a bcrypt hash').not.toMatch(/\$2[aby]\$\d\d\$/);
   const secrets = await db.selectFrom('users').select('totpSecret').where('totpSecret', 'not in', ['', '-']).execute();
-  for (const { totpSecret } of secrets) expect(text.includes(totpSecret), 'response carries a stored TOTP secret').toBe(false);
+  for (const { totpSecret } of secrets) {
+    expect(text.includes(totpSecret), 'response carries a sealed TOTP secret').toBe(false);
+    expect(text.includes(box.decrypt(totpSecret)), 'response carries a TOTP secret').toBe(false);
+  }
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -89,11 +96,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const clock = new ManualClock();
 
   const boot = async () => {
-    const db = await openDatabase(config.database);
+    const { db, box } = await openStore(config);
     const seeded = await seed(db, { adminPassword: config.adminPassword, now: clock.now() });
-    const app = await buildApp({ config, db, clock, modules: [...defaultModules, ...(opts.modules ?? [])] });
+    const app = await buildApp({ config, db, box, clock, modules: [...defaultModules, ...(opts.modules ?? [])] });
     await app.ready();
-    return { db, app, seeded };
+    return { db, box, app, seeded };
   };
 
   let state = await boot();
@@ -105,6 +112,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     get db() {
       return state.db;
+    },
+    get box() {
+      return state.box;
     },
     get seeded() {
       return state.seeded;
@@ -126,7 +136,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       }
       // biome-ignore lint/suspicious/noExplicitAny: light-my-request's method type is a string union we pass through unchecked on purpose (tests send odd methods).
       const res = await state.app.inject({ method: method as any, url, query: o.query, headers, payload });
-      await assertNoSecrets(state.db, res.body);
+      await assertNoSecrets(state.db, state.box, res.body);
       let body: Envelope;
       try {
         body = JSON.parse(res.body) as Envelope;
@@ -189,7 +199,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     async accessToken(userId) {
       const token = `forever-${uuid()}`;
       await state.db.deleteFrom('accessToken').where('userId', '=', userId).execute();
-      await state.db.insertInto('accessToken').values({ id: uuid(), userId, token, created: clock.now() }).execute();
+      await state.db.insertInto('accessToken').values({ id: uuid(), userId, tokenHash: sha256(token), hint: accessTokenHint(token), shown: null, created: clock.now() }).execute();
       return token;
     },
   };

@@ -91,7 +91,7 @@ describe('POST /login', () => {
   it('asks for a TOTP code (code 100), then checks it', async () => {
     const h = await startHarness();
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-    await h.db.updateTable('users').set({ totpSecret: secret }).where('username', '=', 'admin').execute();
+    await h.db.updateTable('users').set({ totpSecret: h.box.encrypt(secret) }).where('username', '=', 'admin').execute();
 
     const step1 = await h.call('POST', '/login', { body: body('admin', ADMIN_PASSWORD) });
     expect(step1.body).toEqual({ code: 100, message: '' });

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { fail } from '../../http/envelope.ts';
 import { defineModule, route } from '../../http/routes.ts';
-import { uuid } from '../../lib/ids.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../../lib/password.ts';
 import { formatDate, ZERO_DATE } from '../../lib/time.ts';
 import { accountInfo } from '../auth/info.ts';
-import { ACCESS_TOKEN_PREFIX, endLoginTokens } from '../auth/tokens.ts';
-import { checkTotp, newTotpSecret, TOTP_SECRET, totpQr } from '../auth/totp.ts';
+import { endAllTokens, endLoginTokens, issueAccessToken, readAccessToken } from '../auth/tokens.ts';
+import { acceptTotp, newTotpSecret, TOTP_SECRET, totpQr } from '../auth/totp.ts';
 
 const changePasswordBody = z.object({ oldPassword: z.string().max(1024), newPassword: z.string().max(1024) });
 const confirmTotpBody = z.object({ secret: z.string().regex(TOTP_SECRET, 'expected a base32 secret'), totp: z.string().max(32) });
 
-/** /account/*: the caller's own account; any user type. */
-export default defineModule('account', ({ db, clock, config }) => [
+/**
+ * /account/*: the caller's own account; any user type. The password, TOTP and access-token routes need a login
+ * token (`loginOnly`): a leaked personal access token cannot take the account over.
+ */
+export default defineModule('account', ({ db, clock, config, box }) => [
   route({
     method: 'GET',
     path: '/account/info',
@@ -35,6 +37,7 @@ export default defineModule('account', ({ db, clock, config }) => [
     method: 'POST',
     path: '/account/change-password',
     allow: 'authenticated',
+    loginOnly: true,
     body: changePasswordBody,
     handler: async ({ principal, body }) => {
       if (body.newPassword.length > MAX_PASSWORD_LENGTH) throw fail('您输入的密码过长');
@@ -47,7 +50,8 @@ export default defineModule('account', ({ db, clock, config }) => [
         .set({ password: await hashPassword(body.newPassword) })
         .where('id', '=', principal.user.id)
         .execute();
-      await endLoginTokens(db, { userId: principal.user.id }, clock.now());
+      // Every token of the account ends, the personal access token included.
+      await endAllTokens(db, principal.user.id, clock.now());
       return null;
     },
   }),
@@ -56,8 +60,10 @@ export default defineModule('account', ({ db, clock, config }) => [
     method: 'GET',
     path: '/account/access-token',
     allow: 'authenticated',
+    loginOnly: true,
+    // The token in full once, within minutes of its creation; its hint (`forever-…a1b2`) afterwards.
     handler: async ({ principal }) => {
-      const row = await db.selectFrom('accessToken').selectAll().where('userId', '=', principal.user.id).executeTakeFirst();
+      const row = await readAccessToken(db, box, principal.user.id, clock.now());
       return row ? { ...row, created: formatDate(row.created) } : { id: '', userId: '', token: '', created: ZERO_DATE };
     },
   }),
@@ -66,12 +72,9 @@ export default defineModule('account', ({ db, clock, config }) => [
     method: 'POST',
     path: '/account/access-token',
     allow: 'authenticated',
+    loginOnly: true,
     handler: async ({ principal }) => {
-      const userId = principal.user.id;
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('accessToken').where('userId', '=', userId).execute();
-        await trx.insertInto('accessToken').values({ id: uuid(), userId, token: ACCESS_TOKEN_PREFIX + uuid(), created: clock.now() }).execute();
-      });
+      await issueAccessToken(db, box, principal.user.id, clock.now());
       return null;
     },
   }),
@@ -80,6 +83,7 @@ export default defineModule('account', ({ db, clock, config }) => [
     method: 'DELETE',
     path: '/account/access-token',
     allow: 'authenticated',
+    loginOnly: true,
     handler: async ({ principal }) => {
       await db.deleteFrom('accessToken').where('userId', '=', principal.user.id).execute();
       return null;
@@ -90,6 +94,7 @@ export default defineModule('account', ({ db, clock, config }) => [
     method: 'GET',
     path: '/account/reload-totp',
     allow: 'authenticated',
+    loginOnly: true,
     // Nothing is stored until confirm-totp proves the authenticator has the secret.
     handler: async ({ principal }) => {
       const secret = newTotpSecret();
@@ -101,10 +106,12 @@ export default defineModule('account', ({ db, clock, config }) => [
     method: 'POST',
     path: '/account/confirm-totp',
     allow: 'authenticated',
+    loginOnly: true,
     body: confirmTotpBody,
     handler: async ({ principal, body }) => {
-      if (!(await checkTotp(body.secret, body.totp, clock.now()))) throw fail('TOTP 验证失败，请重试');
-      await db.updateTable('users').set({ totpSecret: body.secret }).where('id', '=', principal.user.id).execute();
+      // The code is used up like a login code (no replay), and the secret is stored sealed, in the same write.
+      const accepted = await acceptTotp(db, principal.user.id, body.secret, body.totp, clock.now(), { totpSecret: box.encrypt(body.secret) });
+      if (!accepted) throw fail('TOTP 验证失败，请重试');
       return null;
     },
   }),
@@ -113,6 +120,7 @@ export default defineModule('account', ({ db, clock, config }) => [
     method: 'POST',
     path: '/account/reset-totp',
     allow: 'authenticated',
+    loginOnly: true,
     handler: async ({ principal }) => {
       await db.updateTable('users').set({ totpSecret: '-' }).where('id', '=', principal.user.id).execute();
       return '';

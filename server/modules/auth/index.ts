@@ -10,7 +10,7 @@ import { accessOf } from '../menus/effective.ts';
 import { accountInfo } from './info.ts';
 import { Lockout } from './lockout.ts';
 import { issueLoginToken } from './tokens.ts';
-import { checkTotp } from './totp.ts';
+import { acceptTotp } from './totp.ts';
 
 const loginBody = z.object({
   username: z.string().max(255),
@@ -34,7 +34,7 @@ const dummy = () => {
   return dummyHash;
 };
 
-export default defineModule('auth', ({ db, clock }) => {
+export default defineModule('auth', ({ db, clock, box }) => {
   const lockout = new Lockout(clock);
 
   const log = (req: FastifyRequest, username: string, remember: boolean, state: '1' | '0', reason: string) => {
@@ -88,7 +88,8 @@ export default defineModule('auth', ({ db, clock }) => {
         }
         if (totpEnabled(user.totpSecret)) {
           if (totp === '') throw new ApiError(100, '');
-          if (!(await checkTotp(user.totpSecret, totp, clock.now()))) {
+          // Sealed at rest; a code is accepted once (a replay within its window is a wrong code).
+          if (!(await acceptTotp(db, user.id, box.decrypt(user.totpSecret), totp, clock.now()))) {
             const count = lockout.fail(key);
             await log(req, username, remember, '0', '双因素认证授权码不正确');
             throw fail(MSG.wrongTotp, count);

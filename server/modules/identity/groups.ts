@@ -5,6 +5,7 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
+import { type Actor, actorOf } from './containment.ts';
 import { contains, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
 
 const groupBody = z.object({ name: zName(64), members: zIdArray });
@@ -19,11 +20,14 @@ async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise
   if (other) throw fail(`用户组名称「${name}」已存在`);
 }
 
-async function setMembers(trx: Db, userGroupId: string, members: readonly string[]): Promise<void> {
-  if (members.length) {
-    const found = await trx.selectFrom('users').select('id').where('id', 'in', members).execute();
-    requireAll('用户', members, found.map((u) => u.id));
-  }
+/**
+ * Replaces a group's members. Joining or leaving a group changes what an account may reach, so every account added
+ * or removed must be one the caller may act on (containment.ts); members that stay are not checked.
+ */
+async function setMembers(trx: Db, actor: Actor, userGroupId: string, members: readonly string[]): Promise<void> {
+  const before = (await trx.selectFrom('userGroupMembers').select('userId').where('userGroupId', '=', userGroupId).execute()).map((m) => m.userId);
+  const changed = [...members.filter((m) => !before.includes(m)), ...before.filter((m) => !members.includes(m))];
+  await actor.mayActOn(trx, changed, 'groups');
   await trx.deleteFrom('userGroupMembers').where('userGroupId', '=', userGroupId).execute();
   if (members.length) {
     await trx
@@ -85,13 +89,14 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
     path: '/user-groups',
     allow: ['user-group-add'],
     body: groupBody,
-    handler: async ({ body }) => {
+    handler: async ({ body, principal }) => {
       const id = uuid();
       const created = clock.now();
+      const actor = await actorOf(principal);
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
         await trx.insertInto('userGroups').values({ id, name: body.name, created }).execute();
-        await setMembers(trx, id, body.members);
+        await setMembers(trx, actor, id, body.members);
       });
       return { id, name: body.name, members: body.members, created: formatDate(created) };
     },
@@ -103,13 +108,14 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
     allow: ['user-group-edit'],
     params: oneId,
     body: groupBody,
-    handler: async ({ params, body }) => {
+    handler: async ({ params, body, principal }) => {
+      const actor = await actorOf(principal);
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('userGroups').select('id').where('id', '=', params.id).executeTakeFirst();
         if (!found) throw fail(`用户组不存在：${params.id}`);
         await assertNameFree(trx, body.name, params.id);
         await trx.updateTable('userGroups').set({ name: body.name }).where('id', '=', params.id).execute();
-        await setMembers(trx, params.id, body.members);
+        await setMembers(trx, actor, params.id, body.members);
       });
       return null;
     },
@@ -120,10 +126,18 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
     path: '/user-groups/:id',
     allow: ['user-group-del'],
     params: idList,
-    handler: async ({ params }) => {
+    handler: async ({ params, principal }) => {
+      const actor = await actorOf(principal);
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('userGroups').select('id').where('id', 'in', params.id).execute();
         requireAll('用户组', params.id, found.map((g) => g.id));
+        // Deleting a group takes its members out of it: the same check as removing them one by one.
+        const members = await trx.selectFrom('userGroupMembers').select('userId').distinct().where('userGroupId', 'in', params.id).execute();
+        await actor.mayActOn(
+          trx,
+          members.map((m) => m.userId),
+          'groups',
+        );
         await trx.deleteFrom('userGroupMembers').where('userGroupId', 'in', params.id).execute();
         await trx.deleteFrom('userGroups').where('id', 'in', params.id).execute();
       });

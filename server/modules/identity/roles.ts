@@ -7,7 +7,8 @@ import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import { inTreeOrder, isMenuKey } from '../menus/tree.ts';
-import { contains, grantCheck, idList, oneId, requireAll, zName } from './shared.ts';
+import { actorOf } from './containment.ts';
+import { contains, idList, oneId, requireAll, zName } from './shared.ts';
 
 const menuRef = z.object({
   menuId: z
@@ -103,7 +104,7 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
     body: roleBody,
     handler: async ({ body, principal }) => {
       const id = uuid();
-      (await grantCheck(principal))(body.menus.map((m) => m.menuId));
+      (await actorOf(principal)).mayGrant(body.menus.map((m) => m.menuId));
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
         await trx.insertInto('roles').values({ id, name: body.name, type: 'new', deletable: 1, modifiable: 1, created: clock.now() }).execute();
@@ -120,14 +121,17 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
     params: oneId,
     body: roleBody,
     handler: async ({ params, body, principal }) => {
-      const grantable = await grantCheck(principal);
+      const actor = await actorOf(principal);
       await db.transaction().execute(async (trx) => {
         const role = await trx.selectFrom('roles').select(['name', 'modifiable']).where('id', '=', params.id).executeTakeFirst();
         if (!role) throw fail(`角色不存在：${params.id}`);
         if (!role.modifiable) throw fail(`内置角色「${role.name}」不允许修改`);
         const held = await trx.selectFrom('rolesMenusRef').select('menuId').where('roleId', '=', params.id).execute();
-        const had = new Set(held.map((r) => r.menuId));
-        grantable(body.menus.map((m) => m.menuId).filter((k) => !had.has(k)));
+        // Keys the caller does not hold stay as they are: neither added nor removed (checked or half-checked alike).
+        actor.mayEditRoleKeys(
+          held.map((r) => r.menuId),
+          body.menus.map((m) => m.menuId),
+        );
         await assertNameFree(trx, body.name, params.id);
         await trx.updateTable('roles').set({ name: body.name }).where('id', '=', params.id).execute();
         await setMenus(trx, params.id, body.menus);
@@ -148,7 +152,17 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
         requireAll('角色', ids, found.map((r) => r.id));
         const builtIn = found.find((r) => !r.deletable);
         if (builtIn) throw fail(`内置角色「${builtIn.name}」不允许删除`);
-        await trx.deleteFrom('usersRolesRef').where('roleId', 'in', ids).execute();
+        // A role still held is not deleted from under its accounts (1.3.9 left admins with no role at all).
+        const holders = await trx
+          .selectFrom('usersRolesRef')
+          .select((eb) => ['roleId', eb.fn.count<number>('userId').as('accounts')])
+          .where('roleId', 'in', ids)
+          .groupBy('roleId')
+          .execute();
+        if (holders.length) {
+          const nameOf = new Map(found.map((r) => [r.id, r.name]));
+          throw fail(holders.map((hd) => `角色「${nameOf.get(hd.roleId)}」仍被 ${hd.accounts} 个账户使用，不能删除`).join('；'));
+        }
         await trx.deleteFrom('rolesMenusRef').where('roleId', 'in', ids).execute();
         await trx.deleteFrom('roles').where('id', 'in', ids).execute();
       });

@@ -275,7 +275,7 @@ describe('POST /users/:id/reset-totp', () => {
     const { h, api } = await identityHarness();
     const a = await h.createUser({ username: 'a' });
     const b = await h.createUser({ username: 'b' });
-    await h.db.updateTable('users').set({ totpSecret: 'JBSWY3DPEHPK3PXP' }).where('id', 'in', [a, b]).execute();
+    await h.db.updateTable('users').set({ totpSecret: h.box.encrypt('JBSWY3DPEHPK3PXP') }).where('id', 'in', [a, b]).execute();
     const page = await api.ok<Paged<UserOut>>('GET', '/users/paging?username=a&pageSize=100');
     expect(page.items.find((u) => u.id === a)?.totpSecret).toBe('1');
     expect(await api.ok('POST', `/users/${a},${b}/reset-totp`)).toBe('');
