@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MSG_LOGIN_ONLY } from '../../server/http/envelope.ts';
 import type { RouteDef } from '../../server/http/routes.ts';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
 import { ALL_MENU_KEYS, type MenuKey } from '../../server/modules/menus/tree.ts';
@@ -8,8 +9,9 @@ import { probe } from './probe.ts';
 const urlOf = (r: RouteDef) => r.path.replace(/:\w+/g, 'sample');
 const refused = (res: CallResult) => res.body?.code === 401 || res.body?.code === 403;
 
-async function callAs(h: Harness, userId: string | null, r: RouteDef) {
-  const token = userId ? await h.accessToken(userId) : undefined;
+/** Calls `r` as the user with a personal access token, or with a login token (`login` = the user's name). */
+async function callAs(h: Harness, userId: string | null, r: RouteDef, login?: string) {
+  const token = login ? await h.login(login, 'Passw0rd!') : userId ? await h.accessToken(userId) : undefined;
   const res = await h.call(r.method, urlOf(r), { token });
   expect(res.status, `${r.method} ${r.path}`).not.toBe(500);
   return res;
@@ -35,8 +37,17 @@ describe('permission matrix over every registered route', () => {
       expect(anon.status).toBe(200);
 
       if (r.allow === 'authenticated') {
+        const noRolesName = `admin-none-${registry.indexOf(r)}`;
+        const noRoles = await h.createUser({ username: noRolesName, type: 'admin' });
+        if (r.loginOnly) {
+          // Password, TOTP and access-token routes: a login token of any type passes, a personal access token never.
+          expect(refused(await callAs(h, plainUser, r, 'plain')), label).toBe(false);
+          expect(refused(await callAs(h, noRoles, r, noRolesName)), label).toBe(false);
+          expect((await callAs(h, plainUser, r)).body, label).toEqual({ code: 403, message: MSG_LOGIN_ONLY });
+          expect((await callAs(h, SUPER_ADMIN_ID, r)).body, label).toEqual({ code: 403, message: MSG_LOGIN_ONLY });
+          continue;
+        }
         expect(refused(await callAs(h, plainUser, r)), label).toBe(false);
-        const noRoles = await h.createUser({ username: `admin-none-${registry.indexOf(r)}`, type: 'admin' });
         expect(refused(await callAs(h, noRoles, r)), label).toBe(false);
         continue;
       }

@@ -66,8 +66,11 @@ describe('roles', () => {
     expect((await api.call('DELETE', `/roles/${temp.id},audit-administrator`)).body).toMatchObject({ code: -1, message: '内置角色「审计管理员」不允许删除' });
     expect((await api.call('DELETE', `/roles/${temp.id},ghost`)).body).toMatchObject({ code: -1, message: '角色不存在：ghost' });
     expect(await api.ok('GET', `/roles/${temp.id}`)).toMatchObject({ name: 'temp' });
+    // A role still held is refused, naming how many accounts hold it; once nobody holds it, it goes.
+    expect((await api.call('DELETE', `/roles/${temp.id}`)).body).toEqual({ code: -1, message: '角色「temp」仍被 1 个账户使用，不能删除' });
+    expect(await h.db.selectFrom('usersRolesRef').select('id').where('userId', '=', user).execute()).toHaveLength(1);
+    await h.db.deleteFrom('usersRolesRef').where('userId', '=', user).execute();
     await api.ok('DELETE', `/roles/${temp.id}`);
-    expect(await h.db.selectFrom('usersRolesRef').select('id').where('userId', '=', user).execute()).toEqual([]);
     expect(await h.db.selectFrom('rolesMenusRef').select('id').where('roleId', '=', temp.id).execute()).toEqual([]);
     expect((await api.ok<RoleOut[]>('GET', '/roles')).map((r) => r.id).sort()).toEqual(['audit-administrator', 'security-administrator', 'system-administrator']);
   });
