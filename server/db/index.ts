@@ -53,6 +53,9 @@ export async function openDatabase(url: string, box: SecretBox): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL'); // safe with WAL, far fewer fsyncs
   sqlite.pragma('busy_timeout = 5000');
+  // Deleted or overwritten content is zeroed, not left in free pages: a secret replaced by its sealed form (or a
+  // dropped shown-once token) does not linger in the file's bytes.
+  sqlite.pragma('secure_delete = ON');
   // The counter comes first so it sees the query-builder (camelCase) table names.
   const writes = new WriteCounter();
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [writes, new CamelCasePlugin()] });

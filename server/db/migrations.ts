@@ -130,10 +130,11 @@ const m002_user_list_indexes: Migration = {
 const m003_totp_sealed = (box: SecretBox): Migration => ({
   async up(db: AnyDb) {
     await db.schema.alterTable('users').addColumn('totp_last_step', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
-    const rows: { id: string; totp_secret: string }[] = await db.selectFrom('users').select(['id', 'totp_secret']).where('totp_secret', 'not in', ['-', '']).execute();
+    // Aliased: the CamelCasePlugin would rename snake_case result keys.
+    const rows: { id: string; secret: string }[] = await db.selectFrom('users').select(['id', 'totp_secret as secret']).where('totp_secret', 'not in', ['-', '']).execute();
     for (const r of rows) {
-      if (box.isSealed(r.totp_secret)) continue;
-      await db.updateTable('users').set({ totp_secret: box.encrypt(r.totp_secret) }).where('id', '=', r.id).execute();
+      if (box.isSealed(r.secret)) continue;
+      await db.updateTable('users').set({ totp_secret: box.encrypt(r.secret) }).where('id', '=', r.id).execute();
     }
   },
 });
@@ -145,11 +146,11 @@ const m004_access_token_hashed: Migration = {
     await db.schema.alterTable('access_token').renameColumn('token', 'token_hash').execute();
     await db.schema.alterTable('access_token').addColumn('hint', 'text', (c) => c.notNull().defaultTo('')).execute();
     await db.schema.alterTable('access_token').addColumn('shown', 'text').execute();
-    const rows: { id: string; token_hash: string }[] = await db.selectFrom('access_token').select(['id', 'token_hash']).execute();
+    const rows: { id: string; token: string }[] = await db.selectFrom('access_token').select(['id', 'token_hash as token']).execute();
     for (const r of rows) {
       await db
         .updateTable('access_token')
-        .set({ token_hash: sha256(r.token_hash), hint: `forever-…${r.token_hash.slice(-4)}` })
+        .set({ token_hash: sha256(r.token), hint: `forever-…${r.token.slice(-4)}` })
         .where('id', '=', r.id)
         .execute();
     }
