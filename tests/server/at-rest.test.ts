@@ -62,7 +62,8 @@ describe('migrations seal what 1.3.9-era rows kept in clear', () => {
     const file = path.join(dataDir, 'jumpgate.db');
     const box = loadSecretBox({ dataDir });
     // A database as it was before these migrations (up to 002), with plain secrets in it.
-    const old = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(file) }) }); // biome-ignore lint/suspicious/noExplicitAny: the schema of then
+    // biome-ignore lint/suspicious/noExplicitAny: the schema as it was then, not today's DB type.
+    const old = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(file) }) });
     const { error } = await new Migrator({ db: old, provider: migrationProvider(box) }).migrateTo('002_user_list_indexes');
     expect(error).toBeUndefined();
     const user = (id: string, totp: string) => ({ id, username: id, password: 'x', totp_secret: totp, created: 0 });

@@ -70,6 +70,15 @@ export interface Harness {
 
 const open = new Set<Harness>();
 
+// One bcrypt hash per test password: createUser runs hundreds of times in the matrices, and a fresh salt per
+// user tests nothing there (login.test.ts covers hashing).
+const hashes = new Map<string, Promise<string>>();
+const testHash = (password: string) => {
+  let h = hashes.get(password);
+  if (!h) hashes.set(password, (h = hashPassword(password)));
+  return h;
+};
+
 /** Closes every harness a test left open; called after each test by tests/setup/server.ts. */
 export async function closeAll(): Promise<void> {
   await Promise.all([...open].map((h) => h.close()));
@@ -174,7 +183,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         .values({
           id,
           username: u.username,
-          password: await hashPassword(u.password ?? 'Passw0rd!'),
+          password: await testHash(u.password ?? 'Passw0rd!'),
           nickname: u.username,
           totpSecret: '-',
           online: 0,
