@@ -75,7 +75,10 @@ const open = new Set<Harness>();
 const hashes = new Map<string, Promise<string>>();
 const testHash = (password: string) => {
   let h = hashes.get(password);
-  if (!h) hashes.set(password, (h = hashPassword(password)));
+  if (!h) {
+    h = hashPassword(password);
+    hashes.set(password, h);
+  }
   return h;
 };
 
