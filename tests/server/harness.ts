@@ -12,6 +12,7 @@ import type { Module } from '../../server/http/routes.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { uuid } from '../../server/lib/ids.ts';
 import { hashPassword } from '../../server/lib/password.ts';
+import { usernameKey } from '../../server/lib/username.ts';
 import { modules as defaultModules } from '../../server/modules/index.ts';
 import type { MenuKey } from '../../server/modules/menus/tree.ts';
 
@@ -164,6 +165,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         .values({
           id,
           username: u.username,
+          usernameKey: usernameKey(u.username),
           password: await hashPassword(u.password ?? 'Passw0rd!'),
           nickname: u.username,
           totpSecret: '-',
