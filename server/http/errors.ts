@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './envelope.ts';
-import { SECURITY_HEADERS } from './security.ts';
+import { securityHeadersFor } from './security.ts';
 import { isStaticPath, staticError } from './static.ts';
 
 /** Fastify's own client errors, by code, with the message the envelope carries. */
@@ -15,7 +15,7 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 
 /** Fastify's `frameworkErrors` option: errors raised before routing (a malformed URL), which skip hooks. */
 export function frameworkError(_err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  reply.headers(SECURITY_HEADERS);
+  reply.headers(securityHeadersFor(req));
   if (isStaticPath(req.url)) {
     staticError(reply, 400);
     return;

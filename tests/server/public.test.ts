@@ -127,10 +127,26 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       const csp = String(res.headers['content-security-policy']);
-      for (const part of ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "connect-src 'self' ws: wss:", "frame-ancestors 'none'"]) {
+      for (const part of ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "frame-ancestors 'none'"]) {
         expect(csp).toContain(part);
       }
+      expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:80 wss:\/\/localhost:80(;|$)/);
     }
+  });
+
+  it("CSP connect-src allows this origin only (its own ws/wss), never any host's WebSocket", async () => {
+    const h = await startHarness();
+    const connectSrc = async (host: string) => {
+      const csp = String((await h.call('GET', '/branding', { headers: { host } })).headers['content-security-policy']);
+      expect(csp).not.toMatch(/(^|\s)wss?:(\s|;|$)/); // no bare scheme source
+      return /connect-src ([^;]*)/.exec(csp)?.[1];
+    };
+    expect(await connectSrc('jump.example.com:8443')).toBe("'self' ws://jump.example.com:8443 wss://jump.example.com:8443");
+    expect(await connectSrc('[::1]:8088')).toBe("'self' ws://[::1]:8088 wss://[::1]:8088");
+    // A Host that is not a plain host[:port] never reaches the header.
+    for (const bad of ['evil.example; script-src *', 'a b', 'x/y', '*']) expect(await connectSrc(bad), bad).toBe("'self'");
+    const injected = String((await h.call('GET', '/branding', { headers: { host: 'evil.example; script-src *' } })).headers['content-security-policy']);
+    expect(injected).not.toContain('script-src *');
   });
 });
 
