@@ -34,14 +34,26 @@ const base = await new Promise<string>((resolve, reject) => {
 });
 if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`not a loopback address: ${base}`);
 
-async function login(): Promise<string> {
-  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+async function login(username = 'admin'): Promise<string> {
+  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
   const body = (await res.json()) as { code: number; message: string; data?: { token: string } };
   if (body.code !== 1 || !body.data) throw new Error(`login failed: ${body.message}`);
   return body.data.token;
 }
 
 const token = await login();
+// One account per flooding client: the lock-out counts attempts in flight per username (5), so 40 parallel logins
+// as one user would mostly be refused without hashing — not the load this measures.
+const floodUsers = Array.from({ length: FLOOD_CLIENTS }, (_, i) => `flood${i}`);
+for (const username of floodUsers) {
+  const res = await fetch(`${base}/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-auth-token': token },
+    body: JSON.stringify({ username, password: PASSWORD, nickname: username, type: 'user', roles: [] }),
+  });
+  const body = (await res.json()) as { code: number; message: string };
+  if (body.code !== 1) throw new Error(`creating ${username}: ${body.message}`);
+}
 const routes: { name: string; url: string; headers: Record<string, string> }[] = [
   { name: 'GET /branding', url: `${base}/branding`, headers: {} },
   { name: 'GET /account/info', url: `${base}/account/info`, headers: { 'x-auth-token': token } },
@@ -67,13 +79,13 @@ async function probe(ms: number): Promise<Map<string, number[]>> {
   return out;
 }
 
-/** FLOOD_CLIENTS loops logging in with the right password (no lock-out) until `stop()`; counts logins. */
+/** FLOOD_CLIENTS loops, one account each, logging in with the right password until `stop()`; counts logins. */
 function flood() {
   let running = true;
   let logins = 0;
-  const loops = Array.from({ length: FLOOD_CLIENTS }, async () => {
+  const loops = floodUsers.map(async (username) => {
     while (running) {
-      await login();
+      await login(username);
       logins++;
     }
   });
