@@ -47,9 +47,9 @@ async function run(title: string, url: string, headers: Record<string, string> =
 }
 
 // A role-based admin also reads roles and menu refs (the super admin holds every key without them).
-await db.insertInto('users').values({ id: 'bench-auditor', username: 'auditor', password: await hashPassword('bench-password'), nickname: 'a', totpSecret: '-', online: 0, status: 'enabled', type: 'admin', mail: '', source: '', created: Date.now() }).execute();
+await db.insertInto('users').values({ id: 'bench-auditor', username: 'auditor', usernameKey: 'auditor', password: await hashPassword('bench-password'), nickname: 'a', totpSecret: '-', online: 0, status: 'enabled', type: 'admin', mail: '', source: '', created: Date.now() }).execute();
 await db.insertInto('usersRolesRef').values({ id: 'bench-ref', userId: 'bench-auditor', roleId: 'audit-administrator' }).execute();
-const auditorToken = ((await (await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'auditor', password: 'bench-password' }) })).json()) as { data: { token: string } }).data.token;
+const auditorToken = ((await (await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'auditor', usernameKey: 'auditor', password: 'bench-password' }) })).json()) as { data: { token: string } }).data.token;
 
 // Two interleaved rounds, best of each: the machine may be shared, and order effects are real on 2 cores.
 console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per run, 2 interleaved rounds, ${base}`);

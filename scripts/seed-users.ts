@@ -29,6 +29,7 @@ export async function seedUsers(db: Db, count: number, opts: { prefix?: string; 
         rows.push({
           id: uuid(),
           username: `${prefix}${n}`,
+          usernameKey: `${prefix}${n}`.toLowerCase(),
           password,
           nickname: `用户 ${n}`,
           totpSecret: '-',

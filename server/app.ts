@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { frameworkError, installErrorHandlers } from './http/errors.ts';
-import { parseMultipartFields } from './http/multipart.ts';
+import { installMultipart } from './http/multipart.ts';
 import { type Module, registerModules } from './http/routes.ts';
 import { installSecurityHeaders } from './http/security.ts';
 import { installStatic } from './http/static.ts';
@@ -55,14 +55,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  // …and its console sends the admin change-password as FormData: text fields only (http/multipart.ts).
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (req, body, done) => {
-    try {
-      done(null, parseMultipartFields(body as Buffer, String(req.headers['content-type'])));
-    } catch (err) {
-      done(err as Error, undefined);
-    }
-  });
+  // …and its console sends the admin change-password as FormData: @fastify/multipart, text fields as the body.
+  await installMultipart(app);
 
   app.decorateRequest('principal', null);
   installSecurityHeaders(app);

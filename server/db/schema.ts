@@ -9,7 +9,10 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface UsersTable {
   id: string;
+  /** As typed at creation, NFC-normalised (lib/username.ts). */
   username: string;
+  /** usernameKey(username): NFC + lower case, unique; what login and the uniqueness check match. */
+  usernameKey: string;
   /** bcrypt hash; never leaves the server. */
   password: string;
   nickname: string;
@@ -103,6 +106,17 @@ export interface TokensTable {
   refreshedAt: number;
 }
 
+/** Login lock-out counters (modules/auth/lockout.ts). */
+export interface LoginAttemptsTable {
+  /** `addr:<ip>`, `user:<username key>` or `pair:<ip> <username key>`. */
+  scope: string;
+  /** Failed attempts, plus the ones being checked right now (reserved before the hash is compared). */
+  failures: number;
+  lastAt: number;
+  /** lastAt + the lock-out window: the row means nothing after this and is deleted. */
+  expiresAt: number;
+}
+
 export interface DB {
   users: UsersTable;
   usersRolesRef: UsersRolesRefTable;
@@ -114,6 +128,7 @@ export interface DB {
   accessToken: AccessTokenTable;
   properties: PropertiesTable;
   tokens: TokensTable;
+  loginAttempts: LoginAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;

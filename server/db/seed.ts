@@ -1,7 +1,8 @@
 import { ALL_MENU_KEYS, type MenuKey, withDescendants } from '../modules/menus/tree.ts';
 import { SUPER_ADMIN_ID } from '../modules/menus/effective.ts';
 import { sign } from '../lib/ids.ts';
-import { generatePassword, hashPassword } from '../lib/password.ts';
+import { ConfigError } from '../config.ts';
+import { generatePassword, hashPassword, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, passwordProblem } from '../lib/password.ts';
 import type { Db } from './index.ts';
 
 /** The built-in roles of contract §4.2, with the keys 1.3.9 meant (its lists named keys that do not exist: quirk 9). */
@@ -74,6 +75,10 @@ export async function seed(db: Db, opts: { adminPassword?: string; now: number }
 
     const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (!anyUser) {
+      // A configured password follows the rules of any other (lib/password.ts): a clear start-up error otherwise.
+      if (opts.adminPassword !== undefined && passwordProblem(opts.adminPassword)) {
+        throw new ConfigError(`JUMPGATE_ADMIN_PASSWORD: needs at least ${MIN_PASSWORD_LENGTH} characters and at most ${MAX_PASSWORD_BYTES} bytes (UTF-8)`);
+      }
       const password = opts.adminPassword ?? generatePassword();
       if (!opts.adminPassword) result.generatedAdminPassword = password;
       await trx
@@ -81,6 +86,7 @@ export async function seed(db: Db, opts: { adminPassword?: string; now: number }
         .values({
           id: SUPER_ADMIN_ID,
           username: 'admin',
+          usernameKey: 'admin',
           password: await hashPassword(password),
           nickname: '超级管理员',
           totpSecret: '-',

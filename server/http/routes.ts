@@ -7,6 +7,7 @@ import type { SecretBox } from '../lib/secret-box.ts';
 import type { MenuKey } from '../modules/menus/tree.ts';
 import { authorize, type Principal, resolvePrincipal, tokenOf } from './auth.ts';
 import { ApiError, MSG_LOGIN_ONLY, ok } from './envelope.ts';
+import type { UploadLimits } from './multipart.ts';
 import { parseInput } from './validation.ts';
 
 /** What a module's routes get from the app. */
@@ -55,6 +56,8 @@ export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema,
   body?: B;
   query?: Q;
   params?: P;
+  /** Files this route takes in a multipart body (found in `req.uploads`); without it a file part is a 400. */
+  upload?: UploadLimits;
   /** Returns the envelope's `data`, or throws an ApiError (`fail(...)`). Returning `reply` means "already answered" (files). */
   handler: (ctx: RouteContext<A, B, Q, P>) => unknown;
 }
@@ -68,6 +71,7 @@ export interface RouteDef {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  upload?: UploadLimits;
   // biome-ignore lint/suspicious/noExplicitAny: erased context; `route()` checks the handler against its own schemas.
   handler: (ctx: RouteContext<any, any, any, any>) => unknown;
 }
@@ -105,6 +109,7 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
       app.route({
         method: def.method,
         url: def.path,
+        config: { upload: def.upload },
         onRequest:
           def.allow === 'anonymous'
             ? undefined

@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { MSG_UNAUTHORIZED } from '../../server/http/envelope.ts';
+import { PASSWORD_MSG } from '../../server/lib/password.ts';
 import { totpQr } from '../../server/modules/auth/totp.ts';
 import { ADMIN_PASSWORD, type Harness, startHarness } from './harness.ts';
 
@@ -25,7 +26,8 @@ describe('/account', () => {
     const change = (oldPassword: string, newPassword: string, token = t1) => h.call('POST', '/account/change-password', { token, body: { oldPassword, newPassword } });
 
     expect((await change('wrong', 'new-pass-1')).body).toEqual({ code: -1, message: '您输入的原密码不正确' });
-    expect((await change(ADMIN_PASSWORD, 'n'.repeat(101))).body).toEqual({ code: -1, message: '您输入的密码过长' });
+    expect((await change(ADMIN_PASSWORD, 'n'.repeat(73))).body).toEqual({ code: -1, message: PASSWORD_MSG.tooLong });
+    expect((await change(ADMIN_PASSWORD, 'short')).body).toEqual({ code: -1, message: PASSWORD_MSG.tooShort });
     expect((await change(ADMIN_PASSWORD, '')).body).toEqual({ code: -1, message: '请输入新密码' });
     expect((await h.call('POST', '/account/change-password', { token: t1, body: { oldPassword: ADMIN_PASSWORD } })).body).toMatchObject({ code: 400 });
 

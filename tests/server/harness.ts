@@ -9,10 +9,12 @@ import { type Db, openStore } from '../../server/db/index.ts';
 import { type SeedResult, seed } from '../../server/db/seed.ts';
 import type { Envelope } from '../../server/http/envelope.ts';
 import type { Module } from '../../server/http/routes.ts';
+import { isStaticPath } from '../../server/http/static.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { sha256, uuid } from '../../server/lib/ids.ts';
 import { hashPassword } from '../../server/lib/password.ts';
 import type { SecretBox } from '../../server/lib/secret-box.ts';
+import { usernameKey } from '../../server/lib/username.ts';
 import { accessTokenHint } from '../../server/modules/auth/tokens.ts';
 import { modules as defaultModules } from '../../server/modules/index.ts';
 import type { MenuKey } from '../../server/modules/menus/tree.ts';
@@ -155,6 +157,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       } catch {
         body = undefined as unknown as Envelope; // not JSON (static files)
       }
+      // Contract §1.2: every envelope answer is HTTP 200, whatever its code (the 1.3.9 console hangs on HTTP errors);
+      // static paths answer real statuses and never an envelope. Checked on every call of every test.
+      const isEnvelope = typeof body === 'object' && body !== null && typeof body.code === 'number' && typeof body.message === 'string';
+      if (isEnvelope) expect(res.statusCode, `${method} ${url}: an envelope answer must be HTTP 200`).toBe(200);
+      if (isStaticPath(new URL(url, 'http://h').pathname)) expect(isEnvelope, `${method} ${url}: a static path must not answer an envelope`).toBe(false);
       return { status: res.statusCode, headers: res.headers, body, text: res.body };
     },
 
@@ -186,6 +193,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         .values({
           id,
           username: u.username,
+          usernameKey: usernameKey(u.username),
           password: await testHash(u.password ?? 'Passw0rd!'),
           nickname: u.username,
           totpSecret: '-',

@@ -42,4 +42,12 @@ export const probe = defineModule('probe', ({ db }) => [
     body: z.object({ at: zDate, name: z.string().max(10) }),
     handler: ({ body }) => ({ at: formatDate(body.at), name: body.name }),
   }),
+  route({
+    method: 'POST',
+    path: '/probe/upload',
+    allow: 'authenticated',
+    upload: { maxFiles: 2, maxFileBytes: 1024 },
+    body: z.object({ note: z.string().max(10).optional() }),
+    handler: ({ body, req }) => ({ note: body.note ?? '', files: req.uploads.map((f) => ({ field: f.field, filename: f.filename, mimetype: f.mimetype, text: f.data.toString('utf8') })) }),
+  }),
 ]);

@@ -127,10 +127,26 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       const csp = String(res.headers['content-security-policy']);
-      for (const part of ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "connect-src 'self' ws: wss:", "frame-ancestors 'none'"]) {
+      for (const part of ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "frame-ancestors 'none'"]) {
         expect(csp).toContain(part);
       }
+      expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:80 wss:\/\/localhost:80(;|$)/);
     }
+  });
+
+  it("CSP connect-src allows this origin only (its own ws/wss), never any host's WebSocket", async () => {
+    const h = await startHarness();
+    const connectSrc = async (host: string) => {
+      const csp = String((await h.call('GET', '/branding', { headers: { host } })).headers['content-security-policy']);
+      expect(csp).not.toMatch(/(^|\s)wss?:(\s|;|$)/); // no bare scheme source
+      return /connect-src ([^;]*)/.exec(csp)?.[1];
+    };
+    expect(await connectSrc('jump.example.com:8443')).toBe("'self' ws://jump.example.com:8443 wss://jump.example.com:8443");
+    expect(await connectSrc('[::1]:8088')).toBe("'self' ws://[::1]:8088 wss://[::1]:8088");
+    // A Host that is not a plain host[:port] never reaches the header.
+    for (const bad of ['evil.example; script-src *', 'a b', 'x/y', '*']) expect(await connectSrc(bad), bad).toBe("'self'");
+    const injected = String((await h.call('GET', '/branding', { headers: { host: 'evil.example; script-src *' } })).headers['content-security-policy']);
+    expect(injected).not.toContain('script-src *');
   });
 });
 
@@ -160,8 +176,32 @@ describe('static console', () => {
 
     const missing = await h.call('GET', '/static/nope.js');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ code: 404, message: 'Not Found' });
-    expect((await h.call('GET', '/static/../index.html')).status).not.toBe(200);
+    expect(missing.headers['content-type']).toMatch(/^text\/plain/);
+    expect(missing.text).toBe('Not Found\n');
+    expect((await h.call('GET', '/static/../index.html')).text).not.toContain('<title>jg</title>');
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('static paths answer real HTTP statuses, never the API envelope', async () => {
+    const distDir = dist();
+    fs.writeFileSync(path.join(distDir, 'static', '.env'), 'SECRET=1');
+    const h = await startHarness({ distDir });
+    const cases: [string, string, number][] = [
+      ['GET', '/static/', 403], // a folder: forbidden (was HTTP 200 with body 403)
+      ['GET', '/static/.env', 404], // dot files are not served
+      ['GET', '/static/nope.js', 404],
+      ['GET', '/static/%E0%A4%A', 400],
+      ['POST', '/static/index-abc.js', 405], // was a 404 envelope
+      ['DELETE', '/', 405],
+      ['PUT', '/favicon.ico', 405],
+    ];
+    for (const [method, url, status] of cases) {
+      const res = await h.call(method, url);
+      expect(res.status, `${method} ${url}`).toBe(status);
+      expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^text\/plain/);
+      expect(res.body, `${method} ${url}`).toBeUndefined(); // not JSON
+      if (status === 405) expect(res.headers.allow).toBe('GET, HEAD');
+    }
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 
@@ -198,6 +238,6 @@ describe('static console', () => {
     expect(res.status).toBe(503);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).toContain('not built');
-    expect((await h.call('GET', '/static/index.js')).body).toEqual({ code: 404, message: 'Not Found' });
+    expect((await h.call('GET', '/static/index.js')).status).toBe(404);
   });
 });

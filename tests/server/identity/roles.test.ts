@@ -44,7 +44,7 @@ describe('roles', () => {
   it('refuses unknown menu keys, duplicate names and missing roles', async () => {
     const { api } = await identityHarness();
     const bad = await api.call('POST', '/roles', { body: { name: 'x', menus: [{ menuId: 'user', checked: true }, { menuId: 'user-nuke', checked: true }] } });
-    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(400);
     expect(bad.body.message).toBe('menus.1.menuId: unknown menu key "user-nuke"');
     expect((await api.call('POST', '/roles', { body: { name: 'x', menus: [{ menuId: 'user', checked: 'yes' }] } })).body.message).toMatch(/^menus\.0\.checked: /);
     expect((await api.call('POST', '/roles', { body: { name: '', menus: [] } })).body.message).toBe('name: required');
