@@ -40,6 +40,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: /^@\/core\/testing$/, replacement: `${root}core/testing/index.ts` },
+      { find: /^@\/core\/manifest$/, replacement: `${root}core/manifest.ts` },
       { find: /^@\/core$/, replacement: `${root}core/index.ts` },
     ],
   },

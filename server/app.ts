@@ -8,6 +8,7 @@ import { installSecurityHeaders } from './http/security.ts';
 import { installStatic } from './http/static.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { modules as defaultModules } from './modules/index.ts';
+import { loadCatalogue, type ServerCatalogue } from './modules/menus/catalogue.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const MAX_PARAM_LENGTH = 16 * 1024;
@@ -21,6 +22,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the module list (tests add probe modules). */
   modules?: readonly Module[];
+  /** The permission keys (the one the database was seeded with); default: every manifest under plugins/. */
+  catalogue?: ServerCatalogue;
 }
 
 /** The whole HTTP app, not listening: main.ts listens, tests use `inject`. */
@@ -64,7 +67,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('principal', null);
   installSecurityHeaders(app);
   installErrorHandlers(app);
-  registerModules(app, { db, config, clock, log: app.log }, opts.modules ?? defaultModules);
+  const catalogue = opts.catalogue ?? (await loadCatalogue());
+  registerModules(app, { db, config, clock, log: app.log, catalogue }, opts.modules ?? defaultModules);
   await installStatic(app, config.distDir);
   return app;
 }

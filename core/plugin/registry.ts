@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router-dom';
+import { buildCatalogue, type Catalogue, ManifestError, type PluginManifest } from '../manifest';
 import { isNavGroupKey } from './groups';
 import type { FluentIcon } from '@fluentui/react-icons';
 import type { AnyPlugin, Lng, LocaleResources, ResolvedPage, ResolvedRoute } from './types';
@@ -27,6 +28,8 @@ export interface PluginRegistry {
   readonly routes: readonly ResolvedRoute[];
   /** Resources with plugin inline locales merged in. */
   readonly resources: ResourceBundle;
+  /** Every registered plugin's permission keys, as the server derives them too (GET /menus, route gates). */
+  readonly catalogue: Catalogue;
   getPlugin(id: string): AnyPlugin | undefined;
   /** The registered route matching a pathname, if any (independent of permissions). */
   matchRoute(pathname: string): ResolvedRoute | undefined;
@@ -91,6 +94,24 @@ function mergeResources(base: ResourceBundle, plugins: readonly AnyPlugin[]): Re
   return merged;
 }
 
+/** The plugins' manifests as one catalogue; a manifest problem is a registration error naming its plugin. */
+function catalogueOf(plugins: readonly AnyPlugin[]): Catalogue {
+  const manifests: PluginManifest[] = [];
+  for (const plugin of plugins) {
+    if (!plugin.manifest) continue;
+    if (plugin.manifest.id !== plugin.id) {
+      throw new PluginRegistrationError(plugin.id, `its manifest is for plugin "${plugin.manifest.id}"`);
+    }
+    manifests.push(plugin.manifest);
+  }
+  try {
+    return buildCatalogue(manifests);
+  } catch (error) {
+    if (error instanceof ManifestError) throw new PluginRegistrationError(error.pluginId, error.message.replace(/^Plugin "[^"]*" /, ''));
+    throw error;
+  }
+}
+
 /**
  * Builds and validates the registry. Any problem throws a PluginRegistrationError naming the plugin:
  * a broken plugin must fail loudly, never drop out of the menu silently.
@@ -104,7 +125,8 @@ export function createPluginRegistry(
   const resources = mergeResources(baseResources, plugins);
   const ids = new Map<string, AnyPlugin>();
   const pathOwners = new Map<string, string>();
-  const menuKeyOwners = new Map<string, string>();
+  const catalogue = catalogueOf(plugins);
+  const pageOfKey = new Map<string, string>();
   const pages: ResolvedPage[] = [];
   const routes: ResolvedRoute[] = [];
 
@@ -139,26 +161,33 @@ export function createPluginRegistry(
     for (const page of plugin.pages) {
       if (!page.path.startsWith('/')) throw new PluginRegistrationError(plugin.id, `path "${page.path}" must be absolute`);
       claimPath(plugin, page.path);
+      let group = page.group;
       if (page.menuKey !== null) {
-        const owner = menuKeyOwners.get(page.menuKey);
-        if (owner !== undefined) {
-          throw new PluginRegistrationError(plugin.id, `menu key "${page.menuKey}" is already registered by plugin "${owner}"`);
+        const declared = plugin.manifest?.menus.find((m) => m.key === page.menuKey);
+        if (!declared) {
+          throw new PluginRegistrationError(plugin.id, `page "${page.path}": menu key "${page.menuKey}" is not a page key of the plugin's manifest`);
         }
-        menuKeyOwners.set(page.menuKey, plugin.id);
+        if (group !== undefined && group !== declared.group) {
+          throw new PluginRegistrationError(plugin.id, `page "${page.path}" names group "${group}" but its key "${page.menuKey}" sits in "${declared.group}"`);
+        }
+        group = declared.group;
+        const other = pageOfKey.get(page.menuKey);
+        if (other !== undefined) throw new PluginRegistrationError(plugin.id, `menu key "${page.menuKey}" is already the key of page "${other}"`);
+        pageOfKey.set(page.menuKey, page.path);
       }
-      if (page.group !== undefined && !isNavGroupKey(page.group)) {
-        throw new PluginRegistrationError(plugin.id, `page "${page.path}" names unknown group "${page.group}"`);
+      if (group !== undefined && !isNavGroupKey(group)) {
+        throw new PluginRegistrationError(plugin.id, `page "${page.path}" names unknown group "${group}"`);
       }
       if (page.icon !== undefined && typeof page.icon !== 'function') {
         throw new PluginRegistrationError(plugin.id, `page "${page.path}": icon must be a loader, () => import('@fluentui/react-icons/svg/…')`);
       }
-      if (page.layout === 'admin' && !page.hideInMenu && page.group === undefined) {
+      if (page.layout === 'admin' && !page.hideInMenu && group === undefined) {
         throw new PluginRegistrationError(plugin.id, `admin page "${page.path}" needs a group (or hideInMenu)`);
       }
       requireKey(plugin, page.labelKey, 'label key');
       const titleKey = page.titleKey ?? page.labelKey;
       requireKey(plugin, titleKey, 'title key');
-      pages.push({ ...page, pluginId: plugin.id, order: page.order ?? DEFAULT_ORDER, titleKey });
+      pages.push({ ...page, group, pluginId: plugin.id, order: page.order ?? DEFAULT_ORDER, titleKey });
       routes.push({
         pluginId: plugin.id,
         path: page.path,
@@ -176,6 +205,10 @@ export function createPluginRegistry(
         }
         claimPath(plugin, path);
         requireKey(plugin, child.titleKey, 'title key');
+        const childKey = child.menuKey;
+        if (typeof childKey === 'string' && catalogue.entry(childKey)?.pluginId !== plugin.id) {
+          throw new PluginRegistrationError(plugin.id, `child route "${path}": menu key "${childKey}" is not a key of the plugin's manifest`);
+        }
         routes.push({
           pluginId: plugin.id,
           path,
@@ -188,9 +221,6 @@ export function createPluginRegistry(
         });
       }
     }
-    for (const action of plugin.actions ?? []) {
-      requireKey(plugin, action.labelKey, `label of action "${action.key}"`);
-    }
   }
 
   const loads = new Map<string, Promise<object>>();
@@ -201,6 +231,7 @@ export function createPluginRegistry(
     pages,
     routes,
     resources,
+    catalogue,
     getPlugin: (id) => ids.get(id),
     matchRoute: (pathname) => routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null),
     loadPlugin(id) {

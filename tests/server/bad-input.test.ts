@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RouteDef } from '../../server/http/routes.ts';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
 import { type CallResult, startHarness } from './harness.ts';
-import { probe } from './probe.ts';
+import { withProbe } from './probe.ts';
 
 const urlOf = (r: RouteDef) => r.path.replace(/:\w+/g, 'sample');
 const TEN_MB = 'x'.repeat(10 * 1024 * 1024);
@@ -24,7 +24,7 @@ function expectClientError(res: CallResult, label: string, code?: number) {
 
 describe('bad input over every registered route', () => {
   it('answers envelopes with 4xx codes and never HTTP 500', async () => {
-    const h = await startHarness({ modules: [probe] });
+    const h = await startHarness(withProbe);
     const token = await h.accessToken(SUPER_ADMIN_ID);
     const withBody = h.app.routeRegistry.filter((r) => r.method !== 'GET');
 
@@ -60,7 +60,7 @@ describe('bad input over every registered route', () => {
   });
 
   it('answers 404 for unknown routes and 405 for a wrong method on every known path', async () => {
-    const h = await startHarness({ modules: [probe] });
+    const h = await startHarness(withProbe);
     for (const url of ['/nope', '/account', '/account/info/x', '/no-such/paging', '/api/login', '/%E0%A4%A']) {
       const res = await h.call('GET', url);
       expectClientError(res, url, res.status === 400 ? 400 : 404);

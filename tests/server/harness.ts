@@ -13,7 +13,8 @@ import { ManualClock } from '../../server/lib/clock.ts';
 import { uuid } from '../../server/lib/ids.ts';
 import { hashPassword } from '../../server/lib/password.ts';
 import { modules as defaultModules } from '../../server/modules/index.ts';
-import type { MenuKey } from '../../server/modules/menus/tree.ts';
+import type { PermissionKey, PluginManifest } from '../../core/manifest.ts';
+import { loadCatalogue, type ServerCatalogue } from '../../server/modules/menus/catalogue.ts';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 
@@ -41,6 +42,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   distDir?: string;
   modules?: readonly Module[];
+  /** Manifests added to the product's (every plugins/<id>/manifest.ts): an integrator's plugin, the probe's keys. */
+  manifests?: readonly PluginManifest[];
 }
 
 export interface Harness {
@@ -48,6 +51,8 @@ export interface Harness {
   db: Db;
   clock: ManualClock;
   config: Config;
+  /** The permission keys this server runs with (the product's manifests plus `manifests`). */
+  catalogue: ServerCatalogue;
   dataDir: string;
   seeded: SeedResult;
   call(method: string, url: string, opts?: CallOptions): Promise<CallResult>;
@@ -59,7 +64,7 @@ export interface Harness {
   /** Inserts a user directly (the identity routes do not exist yet). Returns its id. */
   createUser(u: { username: string; password?: string; type?: 'user' | 'admin'; status?: 'enabled' | 'disabled'; roles?: string[] }): Promise<string>;
   /** Inserts a role granting exactly these keys. Returns its id. */
-  createRole(menus: readonly MenuKey[], name?: string): Promise<string>;
+  createRole(menus: readonly PermissionKey[], name?: string): Promise<string>;
   /** A personal access token for the user, created directly in the database. */
   accessToken(userId: string): Promise<string>;
 }
@@ -87,11 +92,12 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     adminPassword,
   };
   const clock = new ManualClock();
+  const catalogue = await loadCatalogue(opts.manifests);
 
   const boot = async () => {
     const db = await openDatabase(config.database);
-    const seeded = await seed(db, { adminPassword: config.adminPassword, now: clock.now() });
-    const app = await buildApp({ config, db, clock, modules: [...defaultModules, ...(opts.modules ?? [])] });
+    const seeded = await seed(db, { catalogue, adminPassword: config.adminPassword, now: clock.now() });
+    const app = await buildApp({ config, db, clock, catalogue, modules: [...defaultModules, ...(opts.modules ?? [])] });
     await app.ready();
     return { db, app, seeded };
   };
@@ -111,6 +117,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     clock,
     config,
+    catalogue,
     dataDir,
 
     async call(method, url, o = {}) {

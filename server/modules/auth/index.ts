@@ -34,7 +34,7 @@ const dummy = () => {
   return dummyHash;
 };
 
-export default defineModule('auth', ({ db, clock }) => {
+export default defineModule('auth', ({ db, clock, catalogue }) => {
   const lockout = new Lockout(clock);
 
   const log = (req: FastifyRequest, username: string, remember: boolean, state: '1' | '0', reason: string) => {
@@ -98,7 +98,7 @@ export default defineModule('auth', ({ db, clock }) => {
         const logId = await log(req, username, remember, '1', '');
         const token = await issueLoginToken(db, user.id, remember, logId, clock.now());
         await db.updateTable('users').set({ online: 1 }).where('id', '=', user.id).execute();
-        const info = accountInfo({ ...user, totpEnabled: totpEnabled(user.totpSecret) }, await accessOf(db, user.id));
+        const info = accountInfo({ ...user, totpEnabled: totpEnabled(user.totpSecret) }, await accessOf(db, catalogue, user.id));
         return { token, info };
       },
     }),

@@ -37,7 +37,7 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/user-groups/paging',
-    allow: ['user-group'],
+    allow: 'granted',
     query: pagingQuery.extend({ name: z.string().max(64).optional() }),
     handler: async ({ query }) => {
       const page = pageOf(query, { name: 'name', created: 'created' }, 'created');
@@ -56,14 +56,14 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/user-groups',
-    allow: ['user-group', 'asset-authorised-user-group'],
+    allow: 'granted',
     handler: async () => (await db.selectFrom('userGroups').selectAll().orderBy('name').orderBy('id').execute()).map((g) => ({ ...g, created: formatDate(g.created), members: null })),
   }),
 
   route({
     method: 'GET',
     path: '/user-groups/:id',
-    allow: ['user-group-detail', 'user-group-edit'],
+    allow: 'granted',
     params: oneId,
     handler: async ({ params }) => {
       const group = await db.selectFrom('userGroups').selectAll().where('id', '=', params.id).executeTakeFirst();
@@ -83,7 +83,7 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/user-groups',
-    allow: ['user-group-add'],
+    allow: 'granted',
     body: groupBody,
     handler: async ({ body }) => {
       const id = uuid();
@@ -100,7 +100,7 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'PUT',
     path: '/user-groups/:id',
-    allow: ['user-group-edit'],
+    allow: 'granted',
     params: oneId,
     body: groupBody,
     handler: async ({ params, body }) => {
@@ -118,7 +118,7 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'DELETE',
     path: '/user-groups/:id',
-    allow: ['user-group-del'],
+    allow: 'granted',
     params: idList,
     handler: async ({ params }) => {
       await db.transaction().execute(async (trx) => {
