@@ -125,7 +125,6 @@ export function createPluginRegistry(
   const resources = mergeResources(baseResources, plugins);
   const ids = new Map<string, AnyPlugin>();
   const pathOwners = new Map<string, string>();
-  const catalogue = catalogueOf(plugins);
   const pageOfKey = new Map<string, string>();
   const pages: ResolvedPage[] = [];
   const routes: ResolvedRoute[] = [];
@@ -155,6 +154,10 @@ export function createPluginRegistry(
     }
     if (ids.has(plugin.id)) throw new PluginRegistrationError(plugin.id, 'duplicate plugin id');
     ids.set(plugin.id, plugin);
+  }
+  const catalogue = catalogueOf(plugins);
+
+  for (const plugin of plugins) {
     if (typeof plugin.load !== 'function') throw new PluginRegistrationError(plugin.id, 'load must be () => import(\'./pages\')');
     if (plugin.pages.length === 0) throw new PluginRegistrationError(plugin.id, 'declares no pages');
 

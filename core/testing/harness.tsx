@@ -88,10 +88,18 @@ async function mergeResources(extra: Partial<ResourceBundle> | undefined): Promi
   };
 }
 
+function defaultKeys(plugins: readonly AnyPlugin[]): string[] {
+  try {
+    return [...buildCatalogue(plugins.flatMap((p) => (p.manifest ? [p.manifest] : []))).keys];
+  } catch {
+    return []; // conflicting manifests: the registry reports it, naming the plugin
+  }
+}
+
 async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactElement, options: HarnessOptions, defaultRoute: string): Promise<HarnessResult> {
   // The default session holds every key the rendered plugins' manifests declare (pages and actions), as the server
   // gives the super admin.
-  const menus = [...buildCatalogue(plugins.flatMap((p) => (p.manifest ? [p.manifest] : []))).keys];
+  const menus = defaultKeys(plugins);
   const session = isStore(options.session) ? options.session : createTestSession(options.session ?? {}, menus);
   const api = isFakeApi(options.api) ? options.api : createFakeApi(options.api ?? {}, DEFAULT_HANDLERS);
   const bus = createEventBus();
