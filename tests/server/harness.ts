@@ -97,8 +97,14 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const boot = async () => {
     const db = await openDatabase(config.database);
     const seeded = await seed(db, { catalogue, adminPassword: config.adminPassword, now: clock.now() });
-    const app = await buildApp({ config, db, clock, catalogue, modules: [...defaultModules, ...(opts.modules ?? [])] });
-    await app.ready();
+    let app: FastifyInstance;
+    try {
+      app = await buildApp({ config, db, clock, catalogue, modules: [...defaultModules, ...(opts.modules ?? [])] });
+      await app.ready();
+    } catch (error) {
+      await db.destroy(); // a start that fails (e.g. a gate no manifest grants) leaves nothing open
+      throw error;
+    }
     return { db, app, seeded };
   };
 
