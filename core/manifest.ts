@@ -227,7 +227,10 @@ export function catalogueTree(catalogue: Catalogue, groupLabel: (key: GroupKey) 
     nodes.set(e.key, node);
     const parent = e.parent === null ? undefined : nodes.get(e.parent);
     if (!parent) roots.push(node);
-    else (parent.children ??= []).push(node);
+    else {
+      parent.children ??= [];
+      parent.children.push(node);
+    }
   }
   return roots;
 }

@@ -4,7 +4,7 @@ import { AddButton, Can, definePlugin, type PermissionKey, type RowAction, useCa
 import { defineManifest } from '@/core/manifest';
 import { route } from '../../server/http/routes.ts';
 
-export function gates(): void {
+export function useGates(): void {
   // Declared keys (identity's manifest, core's groups) compile…
   useCan('user-add', 'role-detail', 'identity');
   Can({ menu: ['user-del', 'user-edit'], children: null });
@@ -26,11 +26,12 @@ export function gates(): void {
   void [ok, row, bad];
 }
 
+const Typed = () => null;
 export const page = definePlugin({
   id: 'typed',
   // @ts-expect-error a page's menuKey is a declared key
   pages: [{ menuKey: 'user-ad', path: '/typed', page: 'Typed', labelKey: 'nav', layout: 'admin' }],
-  load: () => Promise.resolve({ Typed: () => null }),
+  load: () => Promise.resolve({ Typed }),
 });
 
 // Server routes name no keys: a route is 'granted' and the manifests say which keys grant it.
