@@ -81,7 +81,6 @@ export default defineConfig(({ command }) => ({
             'tests/core/**/*.test.{ts,tsx}',
             'tests/plugins/**/*.test.{ts,tsx}',
             'tests/meta/**/*.test.ts',
-            'docs/examples/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup/console.ts'],
         },

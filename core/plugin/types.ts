@@ -73,7 +73,7 @@ export interface PluginDescriptor<M extends PagesModule = PagesModule> {
   load: () => Promise<M>;
   /**
    * Inline resources, merged over `locales/<lng>/<id>.json`. Only for plugins that live outside
-   * `plugins/` (test fixtures, docs/examples); product plugins use the locales folder.
+   * `plugins/` (test fixtures); product plugins use the locales folder.
    */
   locales?: Partial<Record<Lng, LocaleResources>>;
 }
