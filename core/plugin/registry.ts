@@ -1,5 +1,4 @@
 import { matchPath } from 'react-router-dom';
-import { buildCatalogue, type Catalogue, ManifestError, type PluginManifest } from '../manifest';
 import { isNavGroupKey } from './groups';
 import type { FluentIcon } from '@fluentui/react-icons';
 import type { AnyPlugin, Lng, LocaleResources, ResolvedPage, ResolvedRoute } from './types';
@@ -28,8 +27,6 @@ export interface PluginRegistry {
   readonly routes: readonly ResolvedRoute[];
   /** Resources with plugin inline locales merged in. */
   readonly resources: ResourceBundle;
-  /** Every registered plugin's permission keys, as the server derives them too (GET /menus, route gates). */
-  readonly catalogue: Catalogue;
   getPlugin(id: string): AnyPlugin | undefined;
   /** The registered route matching a pathname, if any (independent of permissions). */
   matchRoute(pathname: string): ResolvedRoute | undefined;
@@ -94,24 +91,6 @@ function mergeResources(base: ResourceBundle, plugins: readonly AnyPlugin[]): Re
   return merged;
 }
 
-/** The plugins' manifests as one catalogue; a manifest problem is a registration error naming its plugin. */
-function catalogueOf(plugins: readonly AnyPlugin[]): Catalogue {
-  const manifests: PluginManifest[] = [];
-  for (const plugin of plugins) {
-    if (!plugin.manifest) continue;
-    if (plugin.manifest.id !== plugin.id) {
-      throw new PluginRegistrationError(plugin.id, `its manifest is for plugin "${plugin.manifest.id}"`);
-    }
-    manifests.push(plugin.manifest);
-  }
-  try {
-    return buildCatalogue(manifests);
-  } catch (error) {
-    if (error instanceof ManifestError) throw new PluginRegistrationError(error.pluginId, error.message.replace(/^Plugin "[^"]*" /, ''));
-    throw error;
-  }
-}
-
 /**
  * Builds and validates the registry. Any problem throws a PluginRegistrationError naming the plugin:
  * a broken plugin must fail loudly, never drop out of the menu silently.
@@ -154,8 +133,10 @@ export function createPluginRegistry(
     }
     if (ids.has(plugin.id)) throw new PluginRegistrationError(plugin.id, 'duplicate plugin id');
     ids.set(plugin.id, plugin);
+    if (plugin.manifest && plugin.manifest.id !== plugin.id) {
+      throw new PluginRegistrationError(plugin.id, `its manifest is for plugin "${plugin.manifest.id}"`);
+    }
   }
-  const catalogue = catalogueOf(plugins);
 
   for (const plugin of plugins) {
     if (typeof plugin.load !== 'function') throw new PluginRegistrationError(plugin.id, 'load must be () => import(\'./pages\')');
@@ -209,7 +190,8 @@ export function createPluginRegistry(
         claimPath(plugin, path);
         requireKey(plugin, child.titleKey, 'title key');
         const childKey = child.menuKey;
-        if (typeof childKey === 'string' && catalogue.entry(childKey)?.pluginId !== plugin.id) {
+        const own = plugin.manifest && [...plugin.manifest.menus, ...plugin.manifest.actions].some((k) => k.key === childKey);
+        if (typeof childKey === 'string' && !own) {
           throw new PluginRegistrationError(plugin.id, `child route "${path}": menu key "${childKey}" is not a key of the plugin's manifest`);
         }
         routes.push({
@@ -234,7 +216,6 @@ export function createPluginRegistry(
     pages,
     routes,
     resources,
-    catalogue,
     getPlugin: (id) => ids.get(id),
     matchRoute: (pathname) => routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null),
     loadPlugin(id) {

@@ -88,12 +88,9 @@ async function mergeResources(extra: Partial<ResourceBundle> | undefined): Promi
   };
 }
 
+/** Every key of the plugins' manifests; builds their catalogue, so a broken manifest fails the test, naming its plugin. */
 function defaultKeys(plugins: readonly AnyPlugin[]): string[] {
-  try {
-    return [...buildCatalogue(plugins.flatMap((p) => (p.manifest ? [p.manifest] : []))).keys];
-  } catch {
-    return []; // conflicting manifests: the registry reports it, naming the plugin
-  }
+  return [...buildCatalogue(plugins.flatMap((p) => (p.manifest ? [p.manifest] : []))).keys];
 }
 
 async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactElement, options: HarnessOptions, defaultRoute: string): Promise<HarnessResult> {
@@ -178,8 +175,9 @@ export async function renderWithProviders(ui: ReactElement, options: HarnessOpti
   return mount(options.plugins ?? [], ui, { waitForLoad: false, ...options }, '/');
 }
 
-/** The descriptor contract for a plugin's own test: registers alone with the real locales, and load() exports every page. */
+/** The descriptor contract for a plugin's own test: a valid manifest, registers alone with the real locales, and load() exports every page. */
 export async function expectValidPlugin(plugin: AnyPlugin): Promise<void> {
+  if (plugin.manifest) buildCatalogue([plugin.manifest]);
   createPluginRegistry([plugin], await loadLocaleFiles());
   await validatePluginLoad(plugin);
 }

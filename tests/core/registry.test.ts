@@ -1,6 +1,7 @@
 import type { FluentIcon } from '@fluentui/react-icons';
 import { type AnyPlugin, definePlugin } from '@/core';
 import { createPluginRegistry, expectValidPlugin, loadLocaleFiles, PluginRegistrationError, validatePluginLoad, validatePluginModule } from '@/core/testing';
+import { buildCatalogue } from '@/core/manifest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allFixtures, dashboardPlugin, identityPlugin } from './fixtures/plugins';
 
@@ -61,14 +62,14 @@ describe('plugin registry', () => {
 
   it('rejects a duplicate menu key', () => {
     const error = registrationError([plugin({ id: 'a' }), plugin({ id: 'b', pages: [{ menuKey: 'a', group: 'ops', path: '/b', page: 'Page', labelKey: 'label', layout: 'admin' }] })]);
-    expect(error.message).toMatch(/Plugin "b": manifest: key "a" is already declared by plugin "a"/);
+    expect(error.message).toMatch(/Plugin "b": menu key "a" is already the key of page "\/a"/);
   });
 
   it('rejects an unknown group, on a key-less page or in a manifest', () => {
     const keyless = plugin({ id: 'g', pages: [{ menuKey: null, group: 'made-up' as 'ops', path: '/g', page: 'Page', labelKey: 'label', layout: 'admin' }] });
     expect(registrationError([keyless]).message).toMatch(/Plugin "g": page "\/g" names unknown group "made-up"/);
-    const inManifest = plugin({ id: 'h', manifest: { id: 'h', menus: [{ key: 'h', group: 'made-up' as 'ops', label: { 'zh-CN': 'h', 'en-US': 'h' } }], actions: [] } });
-    expect(registrationError([inManifest]).message).toMatch(/Plugin "h": manifest: key "h" names unknown group "made-up"/);
+    const inManifest = plugin({ id: 'h', pages: [{ menuKey: 'h', path: '/h', page: 'Page', labelKey: 'label', layout: 'admin' }], manifest: { id: 'h', menus: [{ key: 'h', group: 'made-up' as 'ops', label: { 'zh-CN': 'h', 'en-US': 'h' } }], actions: [] } });
+    expect(registrationError([inManifest]).message).toMatch(/Plugin "h": page "\/h" names unknown group "made-up"/);
   });
 
   it("takes a page's group from its manifest key, and refuses keys the plugin's manifest does not declare", () => {
@@ -87,9 +88,9 @@ describe('plugin registry', () => {
   });
 
   it("derives one catalogue from the plugins' manifests, in the tree order the server uses", () => {
-    const registry = createPluginRegistry(allFixtures, base());
-    expect(registry.catalogue.keys).toEqual(['dashboard', 'resource', 'asset', 'credential', 'identity', 'user', 'user-add', 'role', 'user-group', 'setting']);
-    expect(registry.catalogue.entry('user-add')).toMatchObject({ parent: 'user', pluginId: 'fx-identity' });
+    const catalogue = buildCatalogue(allFixtures.flatMap((p) => (p.manifest ? [p.manifest] : [])));
+    expect(catalogue.keys).toEqual(['dashboard', 'resource', 'asset', 'credential', 'identity', 'user', 'user-add', 'role', 'user-group', 'setting']);
+    expect(catalogue.entry('user-add')).toMatchObject({ parent: 'user', pluginId: 'fx-identity' });
   });
 
   it('rejects a label or title key missing in either language', () => {

@@ -59,9 +59,12 @@ describe('docs/PLUGINS.md walkthrough', () => {
     const { createPluginRegistry } = await import('../../core/plugin/registry');
     const { loadLocaleFiles } = await import('../../core/i18n/resources');
     const plugin = (await import(/* @vite-ignore */ guide.at(`plugins/${guide.pluginId}/index.ts`))).default;
-    const registry = createPluginRegistry([...discoverPlugins(), plugin], await loadLocaleFiles());
-    expect(registry.catalogue.keys).toEqual(expect.arrayContaining(['ops', 'announcement', 'announcement-detail', 'announcement-del', 'user']));
-    expect(registry.catalogue.entry('announcement-del')).toMatchObject({ parent: 'announcement', pluginId: 'announcement', grants: ['DELETE /announcements/:id'] });
+    const { buildCatalogue } = await import('../../core/manifest');
+    const plugins = [...discoverPlugins(), plugin];
+    const registry = createPluginRegistry(plugins, await loadLocaleFiles());
+    const catalogue = buildCatalogue(plugins.flatMap((p) => (p.manifest ? [p.manifest] : [])));
+    expect(catalogue.keys).toEqual(expect.arrayContaining(['ops', 'announcement', 'announcement-detail', 'announcement-del', 'user']));
+    expect(catalogue.entry('announcement-del')).toMatchObject({ parent: 'announcement', pluginId: 'announcement', grants: ['DELETE /announcements/:id'] });
     expect(registry.pages.find((p) => p.path === '/announcement')).toMatchObject({ group: 'ops', menuKey: 'announcement' });
   });
 });
