@@ -10,6 +10,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openStore } from '../server/db/index.ts';
 import { seed } from '../server/db/seed.ts';
+import { loadCatalogue } from '../server/modules/menus/catalogue.ts';
 import { ok } from '../server/http/envelope.ts';
 import { hashPassword } from '../server/lib/password.ts';
 
@@ -19,8 +20,9 @@ const CONNECTIONS = 10;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-'));
 const config = { ...loadConfig(['--data', dataDir, '--addr', '127.0.0.1:0'], {}), adminPassword: 'bench-password' };
 const { db, box } = await openStore(config);
-await seed(db, { adminPassword: config.adminPassword, now: Date.now() });
-const app = await buildApp({ config, db, box });
+const catalogue = await loadCatalogue();
+await seed(db, { catalogue, adminPassword: config.adminPassword, now: Date.now() });
+const app = await buildApp({ config, db, box, catalogue });
 
 let bare: unknown = null;
 // Bench-only route: the same JSON as /account/info (serialized per request too), no auth, no DB.

@@ -8,6 +8,7 @@ import { loadConfig } from '../server/config.ts';
 import { type Db, openStore } from '../server/db/index.ts';
 import type { NewUser } from '../server/db/schema.ts';
 import { seed } from '../server/db/seed.ts';
+import { loadCatalogue } from '../server/modules/menus/catalogue.ts';
 import { uuid } from '../server/lib/ids.ts';
 import { hashPassword } from '../server/lib/password.ts';
 
@@ -53,7 +54,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!Number.isInteger(count) || count < 1) throw new Error('--count: expected a positive integer');
   const config = loadConfig(values.data ? ['--data', values.data] : [], process.env);
   const { db } = await openStore(config);
-  const seeded = await seed(db, { adminPassword: config.adminPassword, now: Date.now() });
+  const seeded = await seed(db, { catalogue: await loadCatalogue(), adminPassword: config.adminPassword, now: Date.now() });
   if (seeded.generatedAdminPassword) console.log(`created the administrator account — username: admin  password: ${seeded.generatedAdminPassword}`);
   const ms = await seedUsers(db, count, { prefix: values.prefix });
   console.log(`seeded ${count} users (${values.prefix}…, password ${SEED_PASSWORD}) into ${config.database} in ${ms.toFixed(0)} ms`);

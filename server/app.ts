@@ -9,6 +9,7 @@ import { installStatic } from './http/static.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import { modules as defaultModules } from './modules/index.ts';
+import { loadCatalogue, type ServerCatalogue } from './modules/menus/catalogue.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const MAX_PARAM_LENGTH = 16 * 1024;
@@ -24,6 +25,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the module list (tests add probe modules). */
   modules?: readonly Module[];
+  /** The permission keys (the one the database was seeded with); default: every manifest under plugins/. */
+  catalogue?: ServerCatalogue;
 }
 
 /** The whole HTTP app, not listening: main.ts listens, tests use `inject`. */
@@ -61,7 +64,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('principal', null);
   installSecurityHeaders(app);
   installErrorHandlers(app);
-  registerModules(app, { db, config, clock, log: app.log, box }, opts.modules ?? defaultModules);
+  const catalogue = opts.catalogue ?? (await loadCatalogue());
+  registerModules(app, { db, config, clock, log: app.log, box, catalogue }, opts.modules ?? defaultModules);
   await installStatic(app, config.distDir);
   return app;
 }

@@ -23,7 +23,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** `host:port` or `[v6]:port`. */
 export function parseAddr(addr: string): { host: string; port: number } {

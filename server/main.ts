@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openStore } from './db/index.ts';
 import { seed } from './db/seed.ts';
 import { SecretBoxError } from './lib/secret-box.ts';
+import { loadCatalogue } from './modules/menus/catalogue.ts';
 
 /** Starts Jumpgate: config from flags and environment, database migrated and seeded, then listen. */
 export async function main(argv = process.argv.slice(2), env = process.env): Promise<void> {
@@ -13,12 +14,14 @@ export async function main(argv = process.argv.slice(2), env = process.env): Pro
   }
   const config = loadConfig(argv, env);
   const { db, box } = await openStore(config);
-  const seeded = await seed(db, { adminPassword: config.adminPassword, now: Date.now() });
+  // Every plugins/<id>/manifest.ts: the permission keys the roles, the menu tree and the route gates derive from.
+  const catalogue = await loadCatalogue();
+  const seeded = await seed(db, { catalogue, adminPassword: config.adminPassword, now: Date.now() });
   if (seeded.generatedAdminPassword) {
     // Shown once: it is not stored anywhere in clear.
     console.log(`Jumpgate: created the administrator account — username: admin  password: ${seeded.generatedAdminPassword}  (change it after the first login)`);
   }
-  const app = await buildApp({ config, db, box, logger: { level: env.JUMPGATE_LOG_LEVEL || 'info' } });
+  const app = await buildApp({ config, db, box, catalogue, logger: { level: env.JUMPGATE_LOG_LEVEL || 'info' } });
   const close = async () => {
     await app.close();
     await db.destroy();

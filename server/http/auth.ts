@@ -6,7 +6,7 @@ import { sha256 } from '../lib/ids.ts';
 import { ACCESS_TOKEN_PREFIX, endLoginTokens, SLIDE_AFTER_MS, ttlOf } from '../modules/auth/tokens.ts';
 import { accessOf, SUPER_ADMIN_ID, type UserAccess } from '../modules/menus/effective.ts';
 import { forbidden, unauthorized } from './envelope.ts';
-import type { Access, Deps } from './routes.ts';
+import type { Deps, Gate } from './routes.ts';
 
 /** The user fields auth needs; password and TOTP secret stay out. */
 export type PrincipalUser = Pick<User, 'id' | 'username' | 'nickname' | 'type' | 'status'> & { totpEnabled: boolean };
@@ -81,7 +81,7 @@ async function lookup<R extends UserRow>(db: Db, key: string, query: (key: strin
 
 export async function resolvePrincipal(deps: Deps, token: string | undefined): Promise<Principal | null> {
   if (!token || token.length > 200) return null;
-  const { db, clock } = deps;
+  const { db, clock, catalogue } = deps;
   const state = stateOf(db);
   let row: UserRow | undefined;
   let tokenId: string | null = null;
@@ -111,17 +111,17 @@ export async function resolvePrincipal(deps: Deps, token: string | undefined): P
     user,
     tokenId,
     access: () => {
-      access ??= accessOf(db, user.id);
+      access ??= accessOf(db, catalogue, user.id);
       return access;
     },
   };
 }
 
 /**
- * Applies a route's `allow`: 'authenticated' = any user type; a menu-key list = admin-type users holding
- * one of those keys (the super admin holds all). Throws the 401/403 envelope.
+ * Applies a route's resolved gate: 'authenticated' = any user type; a key list = admin-type users holding one of
+ * those keys (the super admin holds all; an empty list = the super admin only). Throws the 401/403 envelope.
  */
-export async function authorize(allow: Exclude<Access, 'anonymous'>, principal: Principal | null): Promise<void> {
+export async function authorize(allow: Exclude<Gate, 'anonymous'>, principal: Principal | null): Promise<void> {
   if (!principal) throw unauthorized();
   if (allow === 'authenticated') return;
   if (principal.user.type !== 'admin') throw forbidden();

@@ -10,11 +10,11 @@ const code = (h: Harness, secret: string) => generate({ secret, epoch: Math.floo
 describe('/account', () => {
   it('GET info returns AccountInfo with roles and menus, for a plain user too', async () => {
     const h = await startHarness();
-    const role = await h.createRole(['dashboard', 'asset']);
+    const role = await h.createRole(['info', 'user']);
     await h.createUser({ username: 'eve', password: 'eve-pass', type: 'admin', roles: [role] });
     await h.createUser({ username: 'frank', password: 'frank-pass' });
     const eve = await h.login('eve', 'eve-pass');
-    expect((await h.call('GET', '/account/info', { token: eve })).body.data).toMatchObject({ username: 'eve', type: 'admin', roles: [role], menus: ['dashboard', 'asset'] });
+    expect((await h.call('GET', '/account/info', { token: eve })).body.data).toMatchObject({ username: 'eve', type: 'admin', roles: [role], menus: ['user', 'info'] });
     const frank = await h.login('frank', 'frank-pass');
     expect((await h.call('GET', '/account/info', { token: frank })).body.data).toMatchObject({ username: 'frank', type: 'user', roles: [], menus: [] });
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RouteDef } from '../../server/http/routes.ts';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
 import { ADMIN_PASSWORD, type CallResult, startHarness } from './harness.ts';
-import { probe } from './probe.ts';
+import { withProbe } from './probe.ts';
 
 const urlOf = (r: RouteDef) => r.path.replace(/:\w+/g, 'sample');
 const TEN_MB = 'x'.repeat(10 * 1024 * 1024);
@@ -38,7 +38,7 @@ function expectClientError(res: CallResult, label: string, code?: number) {
 
 describe('bad input over every registered route', () => {
   it('answers envelopes with 4xx codes and never HTTP 500', async () => {
-    const h = await startHarness({ modules: [probe] });
+    const h = await startHarness(withProbe);
     const pat = await h.accessToken(SUPER_ADMIN_ID);
     const session = await h.login('admin', ADMIN_PASSWORD); // for the routes a personal access token may not call
     const withBody = h.app.routeRegistry.filter((r) => r.method !== 'GET');
@@ -80,7 +80,7 @@ describe('bad input over every registered route', () => {
   });
 
   it('answers 404 for unknown routes and 405 for a wrong method on every known path', async () => {
-    const h = await startHarness({ modules: [probe] });
+    const h = await startHarness(withProbe);
     for (const url of ['/nope', '/account', '/account/info/x', '/no-such/paging', '/api/login', '/%E0%A4%A']) {
       const res = await h.call('GET', url);
       expectClientError(res, url, res.body.code === 400 ? 400 : 404);
@@ -129,7 +129,7 @@ describe('multipart uploads (readMultipart through a route that declares `upload
     `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n${text}\r\n`;
 
   it('hands the files to the route, with the text fields as the body, within its limits', async () => {
-    const h = await startHarness({ modules: [probe] });
+    const h = await startHarness(withProbe);
     const token = await h.accessToken(SUPER_ADMIN_ID);
     const send = (raw: string) => h.call('POST', '/probe/upload', { token, raw, contentType: MP });
     const ok = await send(`${field('note', 'hi')}${file('csv', 'a.csv', 'a,b\n1,2')}--${B}--\r\n`);

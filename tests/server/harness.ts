@@ -17,7 +17,8 @@ import type { SecretBox } from '../../server/lib/secret-box.ts';
 import { usernameKey } from '../../server/lib/username.ts';
 import { accessTokenHint } from '../../server/modules/auth/tokens.ts';
 import { modules as defaultModules } from '../../server/modules/index.ts';
-import type { MenuKey } from '../../server/modules/menus/tree.ts';
+import type { PermissionKey, PluginManifest } from '../../core/manifest.ts';
+import { loadCatalogue, type ServerCatalogue } from '../../server/modules/menus/catalogue.ts';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 
@@ -45,6 +46,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   distDir?: string;
   modules?: readonly Module[];
+  /** Manifests added to the product's (every plugins/<id>/manifest.ts): an integrator's plugin, the probe's keys. */
+  manifests?: readonly PluginManifest[];
 }
 
 export interface Harness {
@@ -54,6 +57,8 @@ export interface Harness {
   box: SecretBox;
   clock: ManualClock;
   config: Config;
+  /** The permission keys this server runs with (the product's manifests plus `manifests`). */
+  catalogue: ServerCatalogue;
   dataDir: string;
   seeded: SeedResult;
   call(method: string, url: string, opts?: CallOptions): Promise<CallResult>;
@@ -65,7 +70,7 @@ export interface Harness {
   /** Inserts a user directly (the identity routes do not exist yet). Returns its id. */
   createUser(u: { username: string; password?: string; type?: 'user' | 'admin'; status?: 'enabled' | 'disabled'; roles?: string[] }): Promise<string>;
   /** Inserts a role granting exactly these keys. Returns its id. */
-  createRole(menus: readonly MenuKey[], name?: string): Promise<string>;
+  createRole(menus: readonly PermissionKey[], name?: string): Promise<string>;
   /** A personal access token for the user, created directly in the database (stored hashed, as the server does). */
   accessToken(userId: string): Promise<string>;
 }
@@ -108,12 +113,19 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     adminPassword,
   };
   const clock = new ManualClock();
+  const catalogue = await loadCatalogue(opts.manifests);
 
   const boot = async () => {
     const { db, box } = await openStore(config);
-    const seeded = await seed(db, { adminPassword: config.adminPassword, now: clock.now() });
-    const app = await buildApp({ config, db, box, clock, modules: [...defaultModules, ...(opts.modules ?? [])] });
-    await app.ready();
+    const seeded = await seed(db, { catalogue, adminPassword: config.adminPassword, now: clock.now() });
+    let app: FastifyInstance;
+    try {
+      app = await buildApp({ config, db, box, clock, catalogue, modules: [...defaultModules, ...(opts.modules ?? [])] });
+      await app.ready();
+    } catch (error) {
+      await db.destroy(); // a start that fails (e.g. a gate no manifest grants) leaves nothing open
+      throw error;
+    }
     return { db, box, app, seeded };
   };
 
@@ -135,6 +147,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     clock,
     config,
+    catalogue,
     dataDir,
 
     async call(method, url, o = {}) {

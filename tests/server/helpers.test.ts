@@ -5,11 +5,11 @@ import { formatDate, parseDate, ZERO_DATE } from '../../server/lib/time.ts';
 import { Semaphore } from '../../server/lib/semaphore.ts';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
 import { startHarness } from './harness.ts';
-import { probe } from './probe.ts';
+import { withProbe } from './probe.ts';
 
 describe('paging helper (quirk 14)', () => {
   it('pages with real LIMIT/OFFSET, sorts by whitelisted fields, and rejects bad numbers', async () => {
-    const h = await startHarness({ modules: [probe] });
+    const h = await startHarness(withProbe);
     const token = await h.accessToken(SUPER_ADMIN_ID);
     await h.db
       .insertInto('loginLogs')
@@ -63,7 +63,7 @@ describe('dates', () => {
   });
 
   it('accepts "" and null as an unset date in bodies (quirk 26) and rejects junk with 400', async () => {
-    const h = await startHarness({ modules: [probe] });
+    const h = await startHarness(withProbe);
     const token = await h.accessToken(SUPER_ADMIN_ID);
     for (const at of ['', null, ZERO_DATE, undefined]) {
       expect((await h.call('POST', '/probe/dates', { token, body: { at, name: 'n' } })).body.data).toEqual({ at: ZERO_DATE, name: 'n' });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
-import type { TreeMenu } from '../../server/modules/menus/index.ts';
-import { ALL_MENU_KEYS } from '../../server/modules/menus/tree.ts';
+import { defineManifest } from '../../core/manifest.ts';
+import type { TreeMenu } from '../../core/manifest.ts';
 import { DEFAULT_PROPERTIES } from '../../server/db/seed.ts';
 import { ADMIN_PASSWORD, startHarness } from './harness.ts';
 
@@ -29,28 +29,26 @@ describe('GET /branding', () => {
 });
 
 describe('GET /menus', () => {
-  it('returns the 129-key tree in contract order with zh-CN and en-US titles', async () => {
+  it("derives the tree from the plugins' manifests, in 1.3.9's order, with zh-CN and en-US titles", async () => {
     const h = await startHarness();
     const token = await h.login('admin', ADMIN_PASSWORD);
     const tree = (await h.call('GET', '/menus', { token })).body.data as TreeMenu[];
-    expect(tree.map((n) => n.key)).toEqual(['dashboard', 'resource', 'session-audit', 'log-audit', 'ops', 'security', 'identity', 'authorised', 'setting', 'info']);
+    // Only keys some plugin declares: the groups and top-level keys of plugins not built yet are absent.
+    expect(tree.map((n) => n.key)).toEqual(['identity', 'info']);
+    expect(tree[0]).toMatchObject({ title: '用户管理', titles: { 'zh-CN': '用户管理', 'en-US': 'User management' } });
+    expect(tree[1]).toEqual({ title: '个人中心', titles: { 'zh-CN': '个人中心', 'en-US': 'Personal centre (my profile)' }, key: 'info', children: null });
+    expect(tree[0]!.children!.map((n) => n.key)).toEqual(['user', 'role', 'user-group']);
+    expect(tree[0]!.children![0]!.children!.map((n) => n.key)).toEqual([
+      'user-add', 'user-del', 'user-edit', 'user-change-password', 'user-enable-disable', 'user-reset-totp', 'user-detail',
+    ]);
     const all = flatten(tree);
-    expect(all).toHaveLength(129);
-    expect(new Set(all.map((n) => n.key)).size).toBe(129);
-    expect(tree[0]).toEqual({ title: '控制面板', titles: { 'zh-CN': '控制面板', 'en-US': 'Dashboard' }, key: 'dashboard', children: null });
+    expect(all.map((n) => n.key)).toEqual(h.catalogue.keys);
     for (const n of all) {
       expect(Object.keys(n).sort()).toEqual(['children', 'key', 'title', 'titles']);
       expect(n.title).toBe(n.titles['zh-CN']);
       expect(n.titles['en-US']).toMatch(/^[A-Za-z]/);
       if (n.children) expect(n.children.length).toBeGreaterThan(0);
     }
-    // 1.3.9 builds the tree by parentId: login-policy-unbind-user hangs under user-login-policy.
-    const userLoginPolicy = all.find((n) => n.key === 'user-login-policy')!;
-    expect(userLoginPolicy.children!.map((n) => n.key)).toEqual(['login-policy-unbind-user', 'user-unbind-login-policy']);
-    expect(all.find((n) => n.key === 'asset')!.children!.map((n) => n.key)).toEqual([
-      'asset-access', 'asset-add', 'asset-edit', 'asset-del', 'asset-copy', 'asset-conn-test', 'asset-import', 'asset-change-owner', 'asset-detail',
-    ]);
-    expect(ALL_MENU_KEYS).toHaveLength(129);
   });
 });
 
@@ -71,17 +69,30 @@ describe('first start', () => {
       ['system-administrator', 'default', 0, 0],
     ]);
     const menusOf = async (roleId: string) => (await h.db.selectFrom('rolesMenusRef').select('menuId').where('roleId', '=', roleId).execute()).map((r) => r.menuId).sort();
-    expect(await menusOf('system-administrator')).toHaveLength(129);
-    expect(await menusOf('security-administrator')).toEqual(
-      ['security', 'access-security', 'access-security-add', 'access-security-del', 'access-security-edit', 'login-policy', 'login-policy-add', 'login-policy-del', 'login-policy-edit', 'login-policy-detail', 'login-policy-bind-user'].sort(),
-    );
-    const audit = await menusOf('audit-administrator');
-    for (const k of ['dashboard', 'session-audit', 'online-session', 'online-session-monitor', 'offline-session-reviewed-all', 'log-audit', 'login-log-clear', 'storage-log-del', 'session-command']) expect(audit).toContain(k);
-    expect(audit).toHaveLength(21);
-    expect(audit.every((k) => (ALL_MENU_KEYS as readonly string[]).includes(k))).toBe(true);
+    // Built-in roles hold the keys of the installed plugins: every key; the audit and security subtrees are empty
+    // until their plugins exist.
+    expect(await menusOf('system-administrator')).toEqual([...h.catalogue.keys].sort());
+    expect(await menusOf('security-administrator')).toEqual([]);
+    expect(await menusOf('audit-administrator')).toEqual([]);
 
     const props = Object.fromEntries((await h.db.selectFrom('properties').selectAll().execute()).map((p) => [p.name, p.value]));
     expect(props).toEqual(DEFAULT_PROPERTIES);
+  });
+
+  it("gives the built-in roles the keys of newly installed plugins under their groups", async () => {
+    const audit = defineManifest({
+      id: 'audit-fixture',
+      menus: [
+        { key: 'online-session', group: 'session-audit', label: { 'zh-CN': '在线会话', 'en-US': 'Online sessions' } },
+        { key: 'access-security', group: 'security', label: { 'zh-CN': '访问安全', 'en-US': 'Access security' } },
+      ],
+      actions: [{ key: 'online-session-monitor', parent: 'online-session', label: { 'zh-CN': '监控', 'en-US': 'Monitor' } }],
+    });
+    const h = await startHarness({ manifests: [audit] });
+    const menusOf = async (roleId: string) => (await h.db.selectFrom('rolesMenusRef').select('menuId').where('roleId', '=', roleId).execute()).map((r) => r.menuId).sort();
+    expect(await menusOf('audit-administrator')).toEqual(['online-session', 'online-session-monitor', 'session-audit']);
+    expect(await menusOf('security-administrator')).toEqual(['access-security', 'security']);
+    expect(await menusOf('system-administrator')).toContain('online-session-monitor');
   });
 
   it('generates a strong password when none is configured, and never uses admin/admin', async () => {

@@ -1,3 +1,4 @@
+import { loadCatalogue } from '../../server/modules/menus/catalogue.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,7 +90,7 @@ describe('key rotation at start', () => {
     const dir = tmp();
     const [k1, k2] = [newKey(), newKey()];
     let s = await store(dir, k1);
-    await seed(s.db, { adminPassword: 'Admin-Pass-123', now: 0 });
+    await seed(s.db, { catalogue: await loadCatalogue(), adminPassword: 'Admin-Pass-123', now: 0 });
     await s.db.updateTable('users').set({ totpSecret: s.box.encrypt('JBSWY3DPEHPK3PXP') }).where('id', '=', SUPER_ADMIN_ID).execute();
     await s.db.insertInto('accessToken').values({ id: 't', userId: SUPER_ADMIN_ID, tokenHash: 'h', hint: 'forever-…abcd', shown: s.box.encrypt('forever-abcd'), created: 0 }).execute();
     await s.db.destroy();
@@ -114,7 +115,7 @@ describe('key rotation at start', () => {
   it('rotates a key file: move it aside, give its content as the old key, start', async () => {
     const dir = tmp();
     let s = await store(dir);
-    await seed(s.db, { adminPassword: 'Admin-Pass-123', now: 0 });
+    await seed(s.db, { catalogue: await loadCatalogue(), adminPassword: 'Admin-Pass-123', now: 0 });
     await s.db.updateTable('users').set({ totpSecret: s.box.encrypt('JBSWY3DPEHPK3PXP') }).where('id', '=', SUPER_ADMIN_ID).execute();
     await s.db.destroy();
     const oldKey = fs.readFileSync(path.join(dir, KEY_FILE), 'utf8').trim();

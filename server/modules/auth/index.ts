@@ -35,7 +35,7 @@ const dummy = () => {
   return dummyHash;
 };
 
-export default defineModule('auth', ({ db, clock, box }) => {
+export default defineModule('auth', ({ db, clock, box, catalogue }) => {
   const lockout = new Lockout(db, clock);
 
   const log = (trx: Db, req: FastifyRequest, username: string, remember: boolean, state: '1' | '0', reason: string) => {
@@ -119,7 +119,7 @@ export default defineModule('auth', ({ db, clock, box }) => {
           throw fail(MSG.wrong);
         }
         await attempt.succeeded();
-        const info = accountInfo({ ...user, totpEnabled: totpEnabled(user.totpSecret) }, await accessOf(db, user.id));
+        const info = accountInfo({ ...user, totpEnabled: totpEnabled(user.totpSecret) }, await accessOf(db, catalogue, user.id));
         return { token, info };
       },
     }),

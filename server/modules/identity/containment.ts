@@ -1,3 +1,4 @@
+import type { Catalogue } from '../../../core/manifest.ts';
 import type { Db } from '../../db/index.ts';
 import type { User } from '../../db/schema.ts';
 import type { Principal } from '../../http/auth.ts';
@@ -66,7 +67,7 @@ export function refusal(actor: ActorRights, target: TargetRights, action: Accoun
 }
 
 /** Loads accounts and their effective keys through `trx` (inside the caller's transaction); all must exist. */
-export async function targetsOf(trx: Db, ids: readonly string[]): Promise<TargetRights[]> {
+export async function targetsOf(trx: Db, catalogue: Catalogue, ids: readonly string[]): Promise<TargetRights[]> {
   if (ids.length === 0) return [];
   const users = await trx.selectFrom('users').select(['id', 'username', 'type']).where('id', 'in', ids).execute();
   requireAll('用户', ids, users.map((u) => u.id));
@@ -79,7 +80,8 @@ export async function targetsOf(trx: Db, ids: readonly string[]): Promise<Target
   const keys = new Map<string, Set<string>>();
   for (const r of refs) {
     const set = keys.get(r.userId) ?? new Set<string>();
-    set.add(r.menuId);
+    // Refs to keys no installed plugin declares grant nothing (menus/effective.ts), so they do not count here either.
+    if (catalogue.has(r.menuId)) set.add(r.menuId);
     keys.set(r.userId, set);
   }
   return users.map((u) => ({ ...u, keys: [...(keys.get(u.id) ?? [])].sort() }));
@@ -101,10 +103,10 @@ export interface Actor extends ActorRights {
  * The caller as an Actor. Resolve it before opening a transaction (its keys come from the principal's cached
  * access, read through `db`; SQLite has one connection, which a transaction holds).
  */
-export async function actorOf(principal: Principal): Promise<Actor> {
+export async function actorOf(principal: Principal, catalogue: Catalogue): Promise<Actor> {
   const keys = new Set<string>((await principal.access()).menus);
   const self: ActorRights = { id: principal.user.id, keys };
-  const notHeld = (list: Iterable<string>) => [...new Set(list)].filter((k) => !keys.has(k)).sort();
+  const notHeld = (list: Iterable<string>) => [...new Set(list)].filter((k) => catalogue.has(k) && !keys.has(k)).sort();
   const mayGrant = (list: Iterable<string>) => {
     const beyond = notHeld(list);
     if (beyond.length) throw fail(MSG.grant(beyond), beyond);
@@ -112,7 +114,7 @@ export async function actorOf(principal: Principal): Promise<Actor> {
   return {
     ...self,
     async mayActOn(trx, ids, action) {
-      for (const target of await targetsOf(trx, ids)) {
+      for (const target of await targetsOf(trx, catalogue, ids)) {
         const why = refusal(self, target, action);
         if (why) throw fail(why);
       }

@@ -37,11 +37,11 @@ async function setMembers(trx: Db, actor: Actor, userGroupId: string, members: r
   }
 }
 
-export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
+export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/user-groups/paging',
-    allow: ['user-group'],
+    allow: 'granted',
     query: pagingQuery.extend({ name: z.string().max(64).optional() }),
     handler: async ({ query }) => {
       const page = pageOf(query, { name: 'name', created: 'created' }, 'created');
@@ -60,14 +60,14 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/user-groups',
-    allow: ['user-group', 'asset-authorised-user-group'],
+    allow: 'granted',
     handler: async () => (await db.selectFrom('userGroups').selectAll().orderBy('name').orderBy('id').execute()).map((g) => ({ ...g, created: formatDate(g.created), members: null })),
   }),
 
   route({
     method: 'GET',
     path: '/user-groups/:id',
-    allow: ['user-group-detail', 'user-group-edit'],
+    allow: 'granted',
     params: oneId,
     handler: async ({ params }) => {
       const group = await db.selectFrom('userGroups').selectAll().where('id', '=', params.id).executeTakeFirst();
@@ -87,12 +87,12 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/user-groups',
-    allow: ['user-group-add'],
+    allow: 'granted',
     body: groupBody,
     handler: async ({ body, principal }) => {
       const id = uuid();
       const created = clock.now();
-      const actor = await actorOf(principal);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
         await trx.insertInto('userGroups').values({ id, name: body.name, created }).execute();
@@ -105,11 +105,11 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'PUT',
     path: '/user-groups/:id',
-    allow: ['user-group-edit'],
+    allow: 'granted',
     params: oneId,
     body: groupBody,
     handler: async ({ params, body, principal }) => {
-      const actor = await actorOf(principal);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('userGroups').select('id').where('id', '=', params.id).executeTakeFirst();
         if (!found) throw fail(`用户组不存在：${params.id}`);
@@ -124,10 +124,10 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'DELETE',
     path: '/user-groups/:id',
-    allow: ['user-group-del'],
+    allow: 'granted',
     params: idList,
     handler: async ({ params, principal }) => {
-      const actor = await actorOf(principal);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('userGroups').select('id').where('id', 'in', params.id).execute();
         requireAll('用户组', params.id, found.map((g) => g.id));

@@ -6,20 +6,23 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
-import { inTreeOrder, isMenuKey } from '../menus/tree.ts';
+import type { Catalogue } from '../../../core/manifest.ts';
 import { actorOf } from './containment.ts';
 import { contains, idList, oneId, requireAll, zName } from './shared.ts';
 
-const menuRef = z.object({
-  menuId: z
-    .string()
-    .max(64, 'at most 64 characters')
-    .refine(isMenuKey, { error: (iss) => `unknown menu key "${String(iss.input)}"` }),
-  checked: z.boolean(),
-});
+/** Only keys some plugin manifest declares (the catalogue) may be given to a role. */
+const menuRefOf = (catalogue: Catalogue) =>
+  z.object({
+    menuId: z
+      .string()
+      .max(64, 'at most 64 characters')
+      .refine((key) => catalogue.has(key), { error: (iss) => `unknown menu key "${String(iss.input)}"` }),
+    checked: z.boolean(),
+  });
 
-// The console sends each checked key plus its ancestors half-checked, so a key may come twice (129 keys in the tree).
-const roleBody = z.object({ name: zName(64), menus: z.array(menuRef).max(1000, 'at most 1000 entries') });
+// The console sends each checked key plus its ancestors half-checked, so a key may come twice.
+const roleBodyOf = (catalogue: Catalogue) => z.object({ name: zName(64), menus: z.array(menuRefOf(catalogue)).max(1000, 'at most 1000 entries') });
+type RoleBody = z.output<ReturnType<typeof roleBodyOf>>;
 
 const pagingRoles = pagingQuery.extend({
   name: z.string().max(64).optional(),
@@ -29,10 +32,10 @@ const pagingRoles = pagingQuery.extend({
 const wireRole = (r: Role) => ({ ...r, deletable: r.deletable === 1, modifiable: r.modifiable === 1, created: formatDate(r.created), menus: null });
 
 /** One ref per key; a key sent both checked and half-checked counts as checked. */
-function uniqueRefs(menus: z.output<typeof roleBody>['menus']): { menuId: string; checked: boolean }[] {
+function uniqueRefs(catalogue: Catalogue, menus: RoleBody['menus']): { menuId: string; checked: boolean }[] {
   const byKey = new Map<string, boolean>();
   for (const m of menus) byKey.set(m.menuId, (byKey.get(m.menuId) ?? false) || m.checked);
-  return inTreeOrder(byKey.keys()).map((menuId) => ({ menuId, checked: byKey.get(menuId)! }));
+  return catalogue.inOrder(byKey.keys()).map((menuId) => ({ menuId, checked: byKey.get(menuId)! }));
 }
 
 async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise<void> {
@@ -45,9 +48,9 @@ async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise
   if (other) throw fail(`角色名称「${name}」已存在`);
 }
 
-async function setMenus(trx: Db, roleId: string, menus: z.output<typeof roleBody>['menus']): Promise<void> {
+async function setMenus(trx: Db, catalogue: Catalogue, roleId: string, menus: RoleBody['menus']): Promise<void> {
   await trx.deleteFrom('rolesMenusRef').where('roleId', '=', roleId).execute();
-  const refs = uniqueRefs(menus);
+  const refs = uniqueRefs(catalogue, menus);
   if (refs.length) {
     await trx
       .insertInto('rolesMenusRef')
@@ -57,11 +60,13 @@ async function setMenus(trx: Db, roleId: string, menus: z.output<typeof roleBody
 }
 
 /** Roles: their menu refs (checked or half-checked) are what their admins may see and call, from the next request on. */
-export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
+export const roleRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => {
+  const roleBody = roleBodyOf(catalogue);
+  return [
   route({
     method: 'GET',
     path: '/roles/paging',
-    allow: ['role'],
+    allow: 'granted',
     query: pagingRoles,
     handler: async ({ query }) => {
       const page = pageOf(query, { name: 'name', type: 'type', created: 'created' }, 'created');
@@ -77,14 +82,14 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/roles',
-    allow: ['user-add', 'user-edit', 'user-detail', 'role'],
+    allow: 'granted',
     handler: async () => (await db.selectFrom('roles').selectAll().orderBy('name', 'desc').orderBy('id').execute()).map(wireRole),
   }),
 
   route({
     method: 'GET',
     path: '/roles/:id',
-    allow: ['role-detail', 'role-edit'],
+    allow: 'granted',
     params: oneId,
     handler: async ({ params }) => {
       const role = await db.selectFrom('roles').selectAll().where('id', '=', params.id).executeTakeFirst();
@@ -92,7 +97,7 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
       const refs = await db.selectFrom('rolesMenusRef').select(['menuId', 'checked']).where('roleId', '=', role.id).execute();
       const checked = new Map(refs.map((r) => [r.menuId, r.checked === 1]));
       // id and roleId blanked, as 1.3.9 answers them.
-      const menus = inTreeOrder(checked.keys()).map((menuId) => ({ id: '', roleId: '', menuId, checked: checked.get(menuId)! }));
+      const menus = catalogue.inOrder(checked.keys()).map((menuId) => ({ id: '', roleId: '', menuId, checked: checked.get(menuId)! }));
       return { ...wireRole(role), menus };
     },
   }),
@@ -100,15 +105,15 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/roles',
-    allow: ['role-add'],
+    allow: 'granted',
     body: roleBody,
     handler: async ({ body, principal }) => {
       const id = uuid();
-      (await actorOf(principal)).mayGrant(body.menus.map((m) => m.menuId));
+      (await actorOf(principal, catalogue)).mayGrant(body.menus.map((m) => m.menuId));
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
         await trx.insertInto('roles').values({ id, name: body.name, type: 'new', deletable: 1, modifiable: 1, created: clock.now() }).execute();
-        await setMenus(trx, id, body.menus);
+        await setMenus(trx, catalogue, id, body.menus);
       });
       return '';
     },
@@ -117,11 +122,11 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'PUT',
     path: '/roles/:id',
-    allow: ['role-edit'],
+    allow: 'granted',
     params: oneId,
     body: roleBody,
     handler: async ({ params, body, principal }) => {
-      const actor = await actorOf(principal);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         const role = await trx.selectFrom('roles').select(['name', 'modifiable']).where('id', '=', params.id).executeTakeFirst();
         if (!role) throw fail(`角色不存在：${params.id}`);
@@ -134,7 +139,7 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
         );
         await assertNameFree(trx, body.name, params.id);
         await trx.updateTable('roles').set({ name: body.name }).where('id', '=', params.id).execute();
-        await setMenus(trx, params.id, body.menus);
+        await setMenus(trx, catalogue, params.id, body.menus);
       });
       return '';
     },
@@ -143,7 +148,7 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'DELETE',
     path: '/roles/:id',
-    allow: ['role-del'],
+    allow: 'granted',
     params: idList,
     handler: async ({ params }) => {
       const ids = params.id;
@@ -170,3 +175,4 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
     },
   }),
 ];
+};

@@ -94,11 +94,11 @@ async function setRoles(trx: Db, userId: string, roles: readonly string[]): Prom
   if (roles.length) await trx.insertInto('usersRolesRef').values(roles.map((roleId) => ({ id: uuid(), userId, roleId }))).execute();
 }
 
-export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
+export const userRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/users/paging',
-    allow: ['user'],
+    allow: 'granted',
     query: pagingUsers,
     handler: async ({ query }) => {
       const page = pageOf(query, { username: 'username', nickname: 'nickname', created: 'created', mail: 'mail', online: 'online', status: 'status' }, 'created');
@@ -120,21 +120,21 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/users',
-    allow: ['user', 'user-group-add', 'user-group-edit', 'asset-change-owner', 'asset-authorised-user', 'command-change-owner'],
+    allow: 'granted',
     handler: () => db.selectFrom('users').select(['id', 'username', 'nickname']).orderBy('nickname').orderBy('id').execute(),
   }),
 
   route({
     method: 'POST',
     path: '/users',
-    allow: ['user-add'],
+    allow: 'granted',
     body: createBody,
     handler: async ({ body, principal }) => {
       const id = uuid();
       const problem = passwordProblem(body.password);
       if (problem) throw fail(problem);
       const password = await hashPassword(body.password); // before the transaction: bcrypt is slow
-      const actor = await actorOf(principal);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         await assertUsernameFree(trx, body.username);
         const roles = await checkedRoles(trx, actor, id, body);
@@ -151,7 +151,7 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/users/:id',
-    allow: ['user-edit', 'user-detail'],
+    allow: 'granted',
     params: oneId,
     handler: ({ params }) => userDetail(db, params.id),
   }),
@@ -159,13 +159,13 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'PUT',
     path: '/users/:id',
-    allow: ['user-edit'],
+    allow: 'granted',
     params: oneId,
     body: updateBody,
     // The id comes from the path only (quirk 20).
     handler: async ({ params, body, principal }) => {
       const { id } = params;
-      const actor = await actorOf(principal);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         await actor.mayActOn(trx, [id], 'edit');
         if (id === SUPER_ADMIN_ID && body.type !== 'admin') throw fail(MSG.superType);
@@ -187,12 +187,12 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'PATCH',
     path: '/users/:id/status',
-    allow: ['user-enable-disable'],
+    allow: 'granted',
     params: oneId,
     query: z.object({ status: z.enum(['enabled', 'disabled'], { message: 'expected enabled or disabled' }) }),
     handler: async ({ params, query, principal }) => {
       if (params.id === principal.user.id) throw fail(MSG.self);
-      const actor = await actorOf(principal);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         await actor.mayActOn(trx, [params.id], 'status');
         await trx.updateTable('users').set({ status: query.status }).where('id', '=', params.id).execute();
@@ -207,13 +207,13 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'DELETE',
     path: '/users/:id',
-    allow: ['user-del'],
+    allow: 'granted',
     params: idList,
     handler: async ({ params, principal }) => {
       const ids = params.id;
       if (ids.includes(principal.user.id)) throw fail(MSG.deleteSelf);
       if (ids.includes(SUPER_ADMIN_ID)) throw fail(MSG.deleteSuper);
-      const actor = await actorOf(principal);
+      const actor = await actorOf(principal, catalogue);
       // One transaction: an unknown id, an account beyond the caller or a failure half-way deletes nothing.
       await db.transaction().execute(async (trx) => {
         await actor.mayActOn(trx, ids, 'delete');
@@ -229,7 +229,7 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/users/:id/change-password',
-    allow: ['user-change-password'],
+    allow: 'granted',
     params: idList,
     // JSON, urlencoded or multipart (the 1.3.9 console posts FormData); absent/empty is the console's own message.
     body: z.object({ password: z.string().max(1024, 'at most 1024 characters').optional() }),
@@ -237,7 +237,7 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
       const password = body.password ?? '';
       const problem = passwordProblem(password);
       if (problem) throw fail(problem);
-      const actor = await actorOf(principal);
+      const actor = await actorOf(principal, catalogue);
       const hash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         await actor.mayActOn(trx, params.id, 'password');
@@ -252,10 +252,10 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/users/:id/reset-totp',
-    allow: ['user-reset-totp'],
+    allow: 'granted',
     params: idList,
     handler: async ({ params, principal }) => {
-      const actor = await actorOf(principal);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         await actor.mayActOn(trx, params.id, 'totp');
         await trx.updateTable('users').set({ totpSecret: '-' }).where('id', 'in', params.id).execute();

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CallResult, Harness } from '../harness.ts';
 import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
-import type { MenuKey } from '../../../server/modules/menus/tree.ts';
+import type { PermissionKey as MenuKey } from '../../../core/manifest.ts';
 import { issueLoginToken } from '../../../server/modules/auth/tokens.ts';
 import { refusal } from '../../../server/modules/identity/containment.ts';
 import { adminWith, identityHarness } from './helpers.ts';
 
 /** What the acting admin holds: every identity action on accounts, plus two unrelated keys. */
 const ACTOR_KEYS: MenuKey[] = [
-  'dashboard',
-  'asset',
+  'info',
+  'role-detail',
   'user',
   'user-edit',
   'user-del',
@@ -22,9 +22,9 @@ const ACTOR_KEYS: MenuKey[] = [
 
 type Level = 'fewer' | 'equal' | 'more' | 'plain-user' | 'super';
 const LEVEL_KEYS: Record<'fewer' | 'equal' | 'more', MenuKey[]> = {
-  fewer: ['dashboard'],
+  fewer: ['info'],
   equal: ACTOR_KEYS,
-  more: [...ACTOR_KEYS, 'session-audit'],
+  more: [...ACTOR_KEYS, 'role-del'],
 };
 
 interface Target {
@@ -70,7 +70,7 @@ async function setup() {
   const { h, as, root } = await identityHarness();
   const actor = await adminWith(h, ACTOR_KEYS, 'actor');
   const fewerRole = await h.createRole(LEVEL_KEYS.fewer, 'fewer-role');
-  const otherRole = await h.createRole(['asset'], 'other-role');
+  const otherRole = await h.createRole(['role-detail'], 'other-role');
   let n = 0;
   /** A fresh target of that level, with a TOTP seed, a login token and an access token. */
   const target = async (level: Level): Promise<Target> => {
@@ -118,7 +118,7 @@ describe('containment: who may act on whom', () => {
               ? name === 'delete'
                 ? '不允许删除超级管理员账户'
                 : '只有超级管理员本人可以修改超级管理员账户'
-              : expect.stringMatching(new RegExp(`^不能.*账户「${t.username}」.*：该账户拥有您没有的权限（session-audit）$`)),
+              : expect.stringMatching(new RegExp(`^不能.*账户「${t.username}」.*：该账户拥有您没有的权限（role-del）$`)),
           );
           expect(await snapshot(h, t.id), `${label}: nothing changed`).toEqual(before);
         } else {
@@ -180,7 +180,7 @@ describe('containment: who may act on whom', () => {
     expect((await api('PATCH', `/users/${actor.id}/status`, undefined, { status: 'disabled' })).body).toEqual({ code: -1, message: '不能操作自身账户' });
     expect((await api('DELETE', `/users/${actor.id}`)).body).toEqual({ code: -1, message: '不允许删除自身账户' });
     expect((await api('PUT', `/users/${actor.id}`, { username: 'actor', nickname: 'a', type: 'user', roles: [] })).body).toEqual({ code: -1, message: '不能操作自身账户' });
-    const narrower = await h.createRole(['dashboard'], 'narrower');
+    const narrower = await h.createRole(['info'], 'narrower');
     expect((await api('PUT', `/users/${actor.id}`, { username: 'actor', nickname: 'a', type: 'admin', roles: [narrower] })).body).toEqual({
       code: -1,
       message: '不能修改自身账户的角色',
@@ -193,10 +193,10 @@ describe('containment: who may act on whom', () => {
 
   it('a plain user turned admin cannot keep a wider role it carried unused', async () => {
     const { h, actor, callAs } = await setup();
-    const wide = await h.createRole([...ACTOR_KEYS, 'session-audit'], 'wide');
+    const wide = await h.createRole([...ACTOR_KEYS, 'role-del'], 'wide');
     const id = await h.createUser({ username: 'sleeper', type: 'user', roles: [wide] });
     const res = await callAs(actor.token)('PUT', `/users/${id}`, { username: 'sleeper', nickname: 's', type: 'admin', roles: [wide] });
-    expect(res.body).toMatchObject({ code: -1, message: '不能授予您自己没有的权限：session-audit' });
+    expect(res.body).toMatchObject({ code: -1, message: '不能授予您自己没有的权限：role-del' });
     expect((await h.db.selectFrom('users').select('type').where('id', '=', id).executeTakeFirstOrThrow()).type).toBe('user');
   });
 
@@ -221,21 +221,21 @@ describe('containment: roles', () => {
 
   it('role edit: actor with fewer / equal / more keys than the role × add / remove a held or unheld key', async () => {
     const { h, callAs } = await setup();
-    const editor = await adminWith(h, ['role', 'role-edit', 'dashboard', 'asset'], 'editor');
+    const editor = await adminWith(h, ['role', 'role-edit', 'info', 'role-detail'], 'editor');
     const api = callAs(editor.token);
     const roleKeys: Record<string, MenuKey[]> = {
-      fewer: ['dashboard'],
-      equal: ['role', 'role-edit', 'dashboard', 'asset'],
-      more: ['role', 'role-edit', 'dashboard', 'asset', 'session-audit'],
+      fewer: ['info'],
+      equal: ['role', 'role-edit', 'info', 'role-detail'],
+      more: ['role', 'role-edit', 'info', 'role-detail', 'role-del'],
     };
     const put = (id: string, keys: string[]) => api('PUT', `/roles/${id}`, { name: `r-${id.slice(0, 6)}`, menus: keys.map((menuId) => ({ menuId, checked: true })) });
     for (const [level, keys] of Object.entries(roleKeys)) {
       const cases: [string, (k: string[]) => string[], string | null][] = [
         ['rename only', (k) => k, null],
-        ['add a held key', (k) => [...k.filter((x) => x !== 'asset'), 'asset'], null],
-        ['remove a held key', (k) => k.filter((x) => x !== 'dashboard'), null],
+        ['add a held key', (k) => [...k.filter((x) => x !== 'role-detail'), 'role-detail'], null],
+        ['remove a held key', (k) => k.filter((x) => x !== 'info'), null],
         ['add an unheld key', (k) => [...k, 'user-del'], '不能授予您自己没有的权限：user-del'],
-        ['remove an unheld key', (k) => k.filter((x) => x !== 'session-audit'), level === 'more' ? '不能移除您自己没有的权限：session-audit' : null],
+        ['remove an unheld key', (k) => k.filter((x) => x !== 'role-del'), level === 'more' ? '不能移除您自己没有的权限：role-del' : null],
       ];
       for (const [name, change, refused] of cases) {
         const role = await h.createRole(keys, `role-${level}-${name}`);
@@ -254,21 +254,21 @@ describe('containment: roles', () => {
 
   it('role create and role assignment: only keys the actor holds', async () => {
     const { h, callAs } = await setup();
-    const maker = await adminWith(h, ['role', 'role-add', 'user', 'user-add', 'dashboard'], 'maker');
+    const maker = await adminWith(h, ['role', 'role-add', 'user', 'user-add', 'info'], 'maker');
     const api = callAs(maker.token);
-    expect((await api('POST', '/roles', { name: 'ok', menus: [{ menuId: 'dashboard', checked: true }] })).body.code).toBe(1);
-    expect((await api('POST', '/roles', { name: 'wide', menus: [{ menuId: 'asset', checked: false }] })).body).toMatchObject({ code: -1, message: '不能授予您自己没有的权限：asset' });
-    const wide = await h.createRole(['dashboard', 'asset'], 'wide-role');
+    expect((await api('POST', '/roles', { name: 'ok', menus: [{ menuId: 'info', checked: true }] })).body.code).toBe(1);
+    expect((await api('POST', '/roles', { name: 'wide', menus: [{ menuId: 'role-detail', checked: false }] })).body).toMatchObject({ code: -1, message: '不能授予您自己没有的权限：role-detail' });
+    const wide = await h.createRole(['info', 'role-detail'], 'wide-role');
     const res = await api('POST', '/users', { username: 'new1', password: 'Passw0rd!', nickname: 'n', type: 'admin', roles: [wide] });
-    expect(res.body).toMatchObject({ code: -1, message: '不能授予您自己没有的权限：asset' });
+    expect(res.body).toMatchObject({ code: -1, message: '不能授予您自己没有的权限：role-detail' });
     expect(await h.db.selectFrom('users').select('id').where('username', '=', 'new1').executeTakeFirst()).toBeUndefined();
   });
 
   it('deleting a role still held names how many accounts hold it, and changes nothing', async () => {
     const { h, root } = await setup();
-    const a = await h.createRole(['dashboard'], 'held-a');
-    const b = await h.createRole(['dashboard'], 'held-b');
-    const free = await h.createRole(['dashboard'], 'free');
+    const a = await h.createRole(['info'], 'held-a');
+    const b = await h.createRole(['info'], 'held-b');
+    const free = await h.createRole(['info'], 'free');
     await h.createUser({ username: 'x1', type: 'admin', roles: [a, b] });
     await h.createUser({ username: 'x2', type: 'admin', roles: [a] });
     const res = await root('DELETE', `/roles/${a},${b},${free}`);

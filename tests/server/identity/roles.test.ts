@@ -34,8 +34,8 @@ describe('roles', () => {
       { id: '', roleId: '', menuId: 'user-del', checked: true },
     ]);
 
-    await api.ok('PUT', `/roles/${ops.id}`, { body: { name: 'ops2', menus: [{ menuId: 'dashboard', checked: true }] } });
-    expect(await api.ok('GET', `/roles/${ops.id}`)).toMatchObject({ name: 'ops2', menus: [{ menuId: 'dashboard', checked: true }] });
+    await api.ok('PUT', `/roles/${ops.id}`, { body: { name: 'ops2', menus: [{ menuId: 'info', checked: true }] } });
+    expect(await api.ok('GET', `/roles/${ops.id}`)).toMatchObject({ name: 'ops2', menus: [{ menuId: 'info', checked: true }] });
 
     expect(await api.ok('DELETE', `/roles/${ops.id}`)).toBeNull();
     expect((await api.call('GET', `/roles/${ops.id}`)).body).toMatchObject({ code: -1, message: `角色不存在：${ops.id}` });
@@ -60,7 +60,7 @@ describe('roles', () => {
   it('built-in roles can be neither modified nor deleted; deletion is all-or-nothing', async () => {
     const { h, api } = await identityHarness();
     expect((await api.call('PUT', '/roles/system-administrator', { body: { name: 'mine', menus: [] } })).body).toMatchObject({ code: -1, message: '内置角色「系统管理员」不允许修改' });
-    await api.ok('POST', '/roles', { body: { name: 'temp', menus: [{ menuId: 'dashboard', checked: true }] } });
+    await api.ok('POST', '/roles', { body: { name: 'temp', menus: [{ menuId: 'info', checked: true }] } });
     const temp = (await api.ok<RoleOut[]>('GET', '/roles')).find((r) => r.name === 'temp')!;
     const user = await h.createUser({ username: 'u', type: 'admin', roles: [temp.id] });
     expect((await api.call('DELETE', `/roles/${temp.id},audit-administrator`)).body).toMatchObject({ code: -1, message: '内置角色「审计管理员」不允许删除' });

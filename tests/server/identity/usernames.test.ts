@@ -1,3 +1,4 @@
+import { loadCatalogue } from '../../../server/modules/menus/catalogue.ts';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,7 +53,7 @@ describe('usernames', () => {
     try {
       const file = path.join(dir, 'old.db');
       const db = await openDatabase(`sqlite:${file}`, testBox());
-      await seed(db, { adminPassword: 'Admin-Test-Pass-1', now: 1 });
+      await seed(db, { catalogue: await loadCatalogue(), adminPassword: 'Admin-Test-Pass-1', now: 1 });
       await db.destroy();
       // Back to the 002 schema with two names that differ only in case (a 1.3.9 import could hold them).
       const raw = new Database(file);
@@ -86,10 +87,10 @@ describe('password rules', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-test-'));
     try {
       const db = await openDatabase(`sqlite:${path.join(dir, 'a.db')}`, testBox());
-      await expect(seed(db, { adminPassword: 'short', now: 1 })).rejects.toThrow(ConfigError);
-      await expect(seed(db, { adminPassword: 'é'.repeat(37), now: 1 })).rejects.toThrow(/JUMPGATE_ADMIN_PASSWORD: needs at least 8 characters and at most 72 bytes/);
+      await expect(seed(db, { catalogue: await loadCatalogue(), adminPassword: 'short', now: 1 })).rejects.toThrow(ConfigError);
+      await expect(seed(db, { catalogue: await loadCatalogue(), adminPassword: 'é'.repeat(37), now: 1 })).rejects.toThrow(/JUMPGATE_ADMIN_PASSWORD: needs at least 8 characters and at most 72 bytes/);
       expect(await db.selectFrom('users').select('id').execute()).toEqual([]);
-      await seed(db, { adminPassword: 'long-enough', now: 1 });
+      await seed(db, { catalogue: await loadCatalogue(), adminPassword: 'long-enough', now: 1 });
       await db.destroy();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
