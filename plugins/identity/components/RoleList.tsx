@@ -8,7 +8,7 @@ import {
   type ServerTableColumn,
   useApi,
   useBus,
-  useHasMenu,
+  useCan,
   useReloadTable,
   useTranslation,
 } from '@/core';
@@ -24,7 +24,7 @@ export function RoleList() {
   const roles = useMemo(() => roleApi(api), [api]);
   const bus = useBus();
   const reload = useReloadTable(KEYS.roles);
-  const canDetail = useHasMenu('role-detail');
+  const canDetail = useCan('role-detail');
   const [dialog, setDialog] = useState<EditDialog>(null);
 
   const typeLabel = (r: Role) => t(r.type === 'default' ? 'role.type.default' : 'role.type.new');

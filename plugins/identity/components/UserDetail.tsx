@@ -1,4 +1,4 @@
-import { Descriptions, DetailTabs, formatDateTime, useApi, useHasMenu, useQuery, useTranslation } from '@/core';
+import { Descriptions, DetailTabs, formatDateTime, useApi, useCan, useQuery, useTranslation } from '@/core';
 import { Tag } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
@@ -14,7 +14,7 @@ export function UserDetail() {
   const roles = useMemo(() => roleApi(api), [api]);
   const record = useQuery({ queryKey: KEYS.user(userId), queryFn: () => users.get(userId) });
   // Role names need `GET /roles`, which only these keys open; without them the ids are shown.
-  const canListRoles = useHasMenu('user-add', 'user-edit', 'user-detail', 'role');
+  const canListRoles = useCan('user-add', 'user-edit', 'user-detail', 'role');
   const roleList = useQuery({ queryKey: KEYS.roleOptions, queryFn: roles.all, enabled: canListRoles });
   const u = record.data;
   const roleName = (id: string) => roleList.data?.find((r) => r.id === id)?.name ?? id;

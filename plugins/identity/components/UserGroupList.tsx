@@ -9,7 +9,7 @@ import {
   useApi,
   useBus,
   useConfirmDelete,
-  useHasMenu,
+  useCan,
   useReloadTable,
   useTranslation,
 } from '@/core';
@@ -28,8 +28,8 @@ export function UserGroupList() {
   const navigate = useNavigate();
   const confirmDelete = useConfirmDelete();
   const reload = useReloadTable(KEYS.groups);
-  const canDetail = useHasMenu('user-group-detail');
-  const canDelete = useHasMenu('user-group-del');
+  const canDetail = useCan('user-group-detail');
+  const canDelete = useCan('user-group-del');
   const [dialog, setDialog] = useState<EditDialog>(null);
 
   const remove = async (ids: readonly (string | number)[]) => {

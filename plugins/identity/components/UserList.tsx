@@ -11,7 +11,7 @@ import {
   useBus,
   useConfirm,
   useConfirmDelete,
-  useHasMenu,
+  useCan,
   useReloadTable,
   RowActions,
   useSession,
@@ -38,11 +38,11 @@ export function UserList() {
   const confirmDelete = useConfirmDelete();
   const reload = useReloadTable(KEYS.users);
   const myId = useSession((s) => s.user?.id);
-  const canDetail = useHasMenu('user-detail');
-  const canToggle = useHasMenu('user-enable-disable');
-  const canDelete = useHasMenu('user-del');
-  const canChangePassword = useHasMenu('user-change-password');
-  const canResetTotp = useHasMenu('user-reset-totp');
+  const canDetail = useCan('user-detail');
+  const canToggle = useCan('user-enable-disable');
+  const canDelete = useCan('user-del');
+  const canChangePassword = useCan('user-change-password');
+  const canResetTotp = useCan('user-reset-totp');
   const [dialog, setDialog] = useState<EditDialog>(null);
   const [passwordFor, setPasswordFor] = useState<string[] | null>(null);
 
