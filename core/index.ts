@@ -4,6 +4,7 @@
 // Plugin model
 export { definePlugin } from './plugin/definePlugin';
 export type {
+  AccountKind,
   ActionDef,
   AnyPlugin,
   ChildRouteDef,
@@ -33,7 +34,7 @@ export {
 export type { ResolvedBranding } from './app/context';
 export { useLogout } from './app/logout';
 export { LanguageSwitch } from './app/LanguageSwitch';
-export { homePathFor } from './app/RootRedirect';
+export { useLanding } from './app/landing';
 export { ApiError, PASS_CODE, SUCCESS_CODE } from './api/client';
 export type { ApiClient, ApiErrorKind, Envelope, HttpMethod, Query, RequestOptions } from './api/client';
 export type { AccountApi, AccountInfo, Branding } from './api/account';
@@ -51,6 +52,3 @@ export { Trans, useTranslation } from 'react-i18next';
 
 // UI kit (core/ui)
 export * from './ui';
-
-// Personal centre (core/account), shared by the info and my-area plugins
-export * from './account';

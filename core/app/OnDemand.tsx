@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { ChunkError } from './ChunkError';
 import { useCore } from './context';
 import { Landing } from './Landing';
@@ -37,7 +37,7 @@ type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { st
  */
 function useOnDemand<T>(load: () => Promise<T>, what: string, options: { onFail?: () => void; alreadyLoaded?: T } = {}) {
   const { onFail, alreadyLoaded: initial } = options;
-  const { chunkTimeoutMs, hosts } = useCore();
+  const { chunkTimeoutMs, overlays } = useCore();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState<T>>(initial === undefined ? { status: 'loading' } : { status: 'ready', value: initial });
 
@@ -61,10 +61,10 @@ function useOnDemand<T>(load: () => Promise<T>, what: string, options: { onFail?
     };
   }, [what, chunkTimeoutMs, attempt]);
 
-  // The first screen is up: now fetch the toast/confirm hosts (kept off the start, see CoreProvider).
+  // The first screen is up: now fetch the toast/confirm overlays (kept off the start, see CoreProvider).
   useEffect(() => {
-    if (state.status === 'ready') hosts.request();
-  }, [state.status, hosts]);
+    if (state.status === 'ready') overlays.request();
+  }, [state.status, overlays]);
 
   return { state, retry: () => setAttempt((n) => n + 1) };
 }
@@ -91,19 +91,4 @@ export function ChunkLoader({
   if (state.status === 'error') return <ChunkError onRetry={retry} />;
   const Component = state.value;
   return <Component />;
-}
-
-/**
- * Shows `children` once the current language's files of these locale namespaces are loaded; for core pieces
- * with their own namespace (the personal centre's `core-account`) that plugins render inside their pages.
- */
-export function NamespaceGate({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
-  const { ensureNamespaces, i18n } = useCore();
-  const loaded = namespaces.every((ns) => i18n.hasResourceBundle(i18n.language, ns));
-  const { state, retry } = useOnDemand(() => ensureNamespaces(namespaces).then(() => true), `locales ${namespaces.join(', ')}`, {
-    alreadyLoaded: loaded ? true : undefined,
-  });
-  if (state.status === 'loading') return <Landing inline />;
-  if (state.status === 'error') return <ChunkError onRetry={retry} />;
-  return <>{children}</>;
 }

@@ -11,17 +11,17 @@ export { BRANDING_QUERY_KEY } from './services';
 
 const CoreContext = createContext<CoreServices | null>(null);
 
-// Hosts (Toaster, confirm Dialog) are a lazy chunk requested only once the first screen is shown or a toast is
-// wanted (services.hosts), so the login screen does not download them; `notifyBus` replays earlier toasts.
-const Hosts = lazy(() => import('./hosts'));
+// The overlays (Toaster, confirm Dialog) are a lazy chunk requested only once the first screen is shown or a toast is
+// wanted (services.overlays), so the login screen does not download them; `notifyBus` replays earlier toasts.
+const Overlays = lazy(() => import('./overlays'));
 export type { NotifyPayload };
 
-function DeferredHosts({ services }: { services: CoreServices }) {
-  const open = useSyncExternalStore(services.hosts.subscribe, () => services.hosts.open);
+function DeferredOverlays({ services }: { services: CoreServices }) {
+  const open = useSyncExternalStore(services.overlays.subscribe, () => services.overlays.open);
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <Hosts bus={services.notifyBus} />
+      <Overlays bus={services.notifyBus} />
     </Suspense>
   );
 }
@@ -39,7 +39,7 @@ export function CoreProvider({ services, children }: { services: CoreServices; c
       <I18nextProvider i18n={services.i18n} defaultNS="core">
         <CoreContext.Provider value={services}>
           {children}
-          <DeferredHosts services={services} />
+          <DeferredOverlays services={services} />
         </CoreContext.Provider>
       </I18nextProvider>
     </FluentProvider>

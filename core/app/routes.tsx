@@ -1,8 +1,9 @@
 import { type ComponentType, useLayoutEffect, useMemo } from 'react';
-import { type Location, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { type Location, Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { LOGIN_PATH, loginPathFrom } from '../navigation/landing';
 import type { PluginRegistry } from '../plugin/registry';
 import type { PageLayout } from '../plugin/types';
-import { useCore } from './context';
+import { useCore, useSession } from './context';
 import { useDocumentTitle } from './DocumentTitle';
 import { ChunkLoader } from './OnDemand';
 import { LazyStatusPage, PluginPage } from './PluginPage';
@@ -14,8 +15,12 @@ const layoutLoaders: Record<Exclude<PageLayout, 'bare'>, () => Promise<Component
   user: () => import('../layouts/UserLayout').then((m) => m.UserLayout),
 };
 
+/** Every route: the document title, and no page but the login without a token (spec §4), remembering the way back. */
 function RouteRoot() {
   useDocumentTitle();
+  const signedIn = useSession((state) => Boolean(state.token));
+  const { pathname, search } = useLocation();
+  if (!signedIn && pathname !== LOGIN_PATH) return <Navigate to={loginPathFrom(pathname + search)} replace />;
   return <Outlet />;
 }
 

@@ -79,13 +79,13 @@ function createBrandingSource(fetch: () => Promise<Branding>): BrandingSource {
 }
 
 /** Started after the first screen is shown, or by the first `notify`: keeps Toaster/Dialog code off the start. */
-export interface HostsGate {
+export interface OverlaysGate {
   readonly open: boolean;
   request(): void;
   subscribe(listener: () => void): () => void;
 }
 
-function createHostsGate(): HostsGate {
+function createOverlaysGate(): OverlaysGate {
   let open = false;
   const listeners = new Set<() => void>();
   return {
@@ -113,7 +113,8 @@ export interface CoreServices {
   api: ApiClient;
   account: AccountApi;
   branding: BrandingSource;
-  hosts: HostsGate;
+  /** The toast/confirm overlays chunk: requested after the first screen or by the first toast. */
+  overlays: OverlaysGate;
   /** `false` in tests: queries fail at once. */
   queryRetry: boolean;
   /** Called once when core/query creates this console's client (lazily, with the first chunk using queries). */
@@ -182,9 +183,9 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
   const locales = createLocaleTracker(i18n, options.plugins, options.resources);
   const account = createAccountApi(api);
   const branding = createBrandingSource(account.branding);
-  const hosts = createHostsGate();
-  // A toast wanted before the hosts started: start them now (the channel replays it).
-  bus.on('notify', () => hosts.request());
+  const overlays = createOverlaysGate();
+  // A toast wanted before the overlays started: start them now (the channel replays it).
+  bus.on('notify', () => overlays.request());
   return {
     registry,
     session: options.session,
@@ -194,7 +195,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     api,
     account,
     branding,
-    hosts,
+    overlays,
     queryRetry: options.queryRetry !== false,
     onQueryClient(client) {
       queryClient = client;

@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { isNavGroupKey } from './groups';
 import type { FluentIcon } from '@fluentui/react-icons';
-import type { AnyPlugin, Lng, LocaleResources, ResolvedPage, ResolvedRoute } from './types';
+import type { AnyPlugin, Lng, LocaleResources, PageDef, ResolvedPage, ResolvedRoute } from './types';
 
 export const LANGUAGES: readonly Lng[] = ['zh-CN', 'en-US'];
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
@@ -105,6 +105,17 @@ export function createPluginRegistry(
   const ids = new Map<string, AnyPlugin>();
   const pathOwners = new Map<string, string>();
   const menuKeyOwners = new Map<string, string>();
+  const homeOwners = new Map<string, string>();
+  const claimHome = (plugin: AnyPlugin, page: PageDef<string>, field: 'home' | 'fallbackHome') => {
+    const kind = page[field];
+    if (kind === undefined) return;
+    if (kind !== 'admin' && kind !== 'user') {
+      throw new PluginRegistrationError(plugin.id, `page "${page.path}": ${field} must be 'admin' or 'user'`);
+    }
+    const owner = homeOwners.get(`${field}:${kind}`);
+    if (owner !== undefined) throw new PluginRegistrationError(plugin.id, `page "${page.path}": the ${field} of '${kind}' is already "${owner}"`);
+    homeOwners.set(`${field}:${kind}`, page.path);
+  };
   const pages: ResolvedPage[] = [];
   const routes: ResolvedRoute[] = [];
 
@@ -155,6 +166,8 @@ export function createPluginRegistry(
       if (page.layout === 'admin' && !page.hideInMenu && page.group === undefined) {
         throw new PluginRegistrationError(plugin.id, `admin page "${page.path}" needs a group (or hideInMenu)`);
       }
+      claimHome(plugin, page, 'home');
+      claimHome(plugin, page, 'fallbackHome');
       requireKey(plugin, page.labelKey, 'label key');
       const titleKey = page.titleKey ?? page.labelKey;
       requireKey(plugin, titleKey, 'title key');

@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 import type { NavGroupKey } from './groups';
 
 export type PageLayout = 'admin' | 'user' | 'bare';
+/** Account types as the console treats them: `user` (the portal) and every other type (`admin`, the console). */
+export type AccountKind = 'admin' | 'user';
 export type Lng = 'zh-CN' | 'en-US';
 
 /** A module of named page components, as `import('./pages')` returns it. */
@@ -51,6 +53,16 @@ export interface PageDef<P extends string = string> {
   /** Routable but not in any menu (e.g. /batch-command). */
   hideInMenu?: boolean;
   children?: readonly ChildRouteDef<P>[];
+  /**
+   * This page is the home of an account type: where it lands after login and at `/` (spec §4: `/my-asset` for
+   * users, `/dashboard` for admins). At most one page per type; core's landing rule reads it, never the path.
+   */
+  home?: AccountKind;
+  /**
+   * The last resort of the landing rule for that account type, when neither its home nor any menu page is open to
+   * it (the personal centre). At most one page per type.
+   */
+  fallbackHome?: AccountKind;
 }
 
 export interface ActionDef {

@@ -108,8 +108,8 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
     redirect: (path) => router.navigate(path),
   });
 
-  // Production starts the toast/confirm hosts after the first screen; tests want them at once (no race with confirm()).
-  services.hosts.request();
+  // Production starts the toast/confirm overlays after the first screen; tests want them at once (no race with confirm()).
+  services.overlays.request();
 
   onTestFinished(() => {
     if (api.unexpected.length > 0) {

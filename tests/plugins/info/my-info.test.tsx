@@ -1,19 +1,19 @@
 import { expectValidPlugin, renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import myArea from '../../../plugins/my-area';
+import info from '../../../plugins/info';
 
 const ann = { id: 'u2', username: 'ann', nickname: 'Ann', type: 'user', enableTotp: false, roles: [], menus: [] as string[] };
 const asUser = { user: { id: 'u2', username: 'ann', nickname: 'Ann', type: 'user', menus: [] } };
 
-describe('my-area plugin: 个人中心 (/my-info)', () => {
-  it('is a valid plugin that registers only the built page', async () => {
-    await expectValidPlugin(myArea);
-    expect(myArea.pages.map((p) => p.path)).toEqual(['/my-info']);
+describe('info plugin: 个人中心 in the portal (/my-info)', () => {
+  it('registers the personal centre in both layouts, nothing else', async () => {
+    await expectValidPlugin(info);
+    expect(info.pages.map((p) => p.path)).toEqual(['/info', '/my-info']);
   });
 
   it('renders the personal centre in the user layout for a type-user session', async () => {
-    const { api } = await renderPlugin(myArea, { session: asUser, api: { 'GET /account/info': ann } });
+    const { api } = await renderPlugin(info, { session: asUser, api: { 'GET /account/info': ann } });
     const layout = screen.getByTestId('core.user-layout');
     const nav = within(layout).getByRole('navigation', { name: '个人导航' });
     expect(within(nav).getByRole('button', { name: '个人中心' })).toHaveAttribute('aria-current', 'page');
@@ -25,7 +25,7 @@ describe('my-area plugin: 个人中心 (/my-info)', () => {
   });
 
   it('a user changes the password and lands on /login signed out', async () => {
-    const { user, api, session, location, eventsOf } = await renderPlugin(myArea, {
+    const { user, api, session, location, eventsOf } = await renderPlugin(info, {
       session: asUser,
       route: '/my-info?activeKey=password',
       api: { 'POST /account/change-password': null },
@@ -45,7 +45,7 @@ describe('my-area plugin: 个人中心 (/my-info)', () => {
 
   it('a user enables TOTP from the portal and the session user is refreshed', async () => {
     let enabled = false;
-    const { user, api, session } = await renderPlugin(myArea, {
+    const { user, api, session } = await renderPlugin(info, {
       session: asUser,
       route: '/my-info?activeKey=totp',
       api: {
@@ -58,7 +58,7 @@ describe('my-area plugin: 个人中心 (/my-info)', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: '去开启' }));
-    expect(await screen.findByTestId('core.account.totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    expect(await screen.findByTestId('info.totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
     await user.type(screen.getByLabelText(/^TOTP/), '112233');
     await user.click(screen.getByRole('button', { name: '确认' }));
     expect(await screen.findByText('您已成功开启双因素认证!')).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('my-area plugin: 个人中心 (/my-info)', () => {
   });
 
   it('speaks English', async () => {
-    await renderPlugin(myArea, { session: asUser, lng: 'en-US', route: '/my-info?activeKey=token', api: { 'GET /account/access-token': { id: '', userId: '', token: '', created: '0001-01-01 00:00:00' } } });
+    await renderPlugin(info, { session: asUser, lng: 'en-US', route: '/my-info?activeKey=token', api: { 'GET /account/access-token': { id: '', userId: '', token: '', created: '0001-01-01 00:00:00' } } });
     expect(await screen.findByText('You have no access token yet.')).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Personal navigation' })).getByRole('button', { name: 'Personal centre' })).toBeInTheDocument();
   });

@@ -1,14 +1,10 @@
+import { confirm, DangerButton, useAccountApi, useBus, useQuery, useQueryClient, useTranslation } from '@/core';
 import { Button, Field, Input, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons/svg/checkmark-circle';
 import { CopyRegular } from '@fluentui/react-icons/svg/copy';
 import { WarningFilled } from '@fluentui/react-icons/svg/warning';
-import { useQuery, useQueryClient } from '../query/hooks';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useCore } from '../app/context';
-import { confirm } from '../ui/ConfirmDialog';
-import { DangerButton } from '../ui/DangerButton';
 import { ACCOUNT_NS, useAccountInfo, useCopy, usePanelStyles, useRefreshAccount } from './shared';
 
 interface TotpBinding {
@@ -65,7 +61,8 @@ function Result({ tone, title, text, actions }: { tone: 'success' | 'warning'; t
 export function TwoFactor() {
   const panel = usePanelStyles();
   const { t } = useTranslation(ACCOUNT_NS);
-  const { account, bus } = useCore();
+  const account = useAccountApi();
+  const bus = useBus();
   const refresh = useRefreshAccount();
   const { data: info, isPending } = useAccountInfo();
   const [binding, setBinding] = useState(false);
@@ -136,7 +133,8 @@ function TotpBind({ onDone, onCancel }: { onDone: () => void; onCancel: () => vo
   const panel = usePanelStyles();
   const styles = useStyles();
   const { t } = useTranslation(ACCOUNT_NS);
-  const { account, bus } = useCore();
+  const account = useAccountApi();
+  const bus = useBus();
   const queryClient = useQueryClient();
   const refresh = useRefreshAccount();
   const copy = useCopy();
@@ -190,7 +188,7 @@ function TotpBind({ onDone, onCancel }: { onDone: () => void; onCancel: () => vo
       {secret && !isFetching ? (
         <Field label={t('account.totp.secret')} hint={t('account.totp.secretHelp')}>
           <div className={styles.secret}>
-            <code className={panel.mono} data-testid="core.account.totp-secret">
+            <code className={panel.mono} data-testid="info.totp-secret">
               {secret}
             </code>
             <Button size="small" appearance="subtle" icon={<CopyRegular />} aria-label={t('account.totp.copySecret')} onClick={() => void copy(secret)} />

@@ -1,14 +1,9 @@
+import { confirm, DangerButton, Descriptions, useAccountApi, useBus, useQuery, useQueryClient, useTranslation } from '@/core';
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons/svg/copy';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { EyeOffRegular } from '@fluentui/react-icons/svg/eye-off';
-import { useQuery, useQueryClient } from '../query/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useCore } from '../app/context';
-import { confirm } from '../ui/ConfirmDialog';
-import { DangerButton } from '../ui/DangerButton';
-import { Descriptions } from '../ui/Descriptions';
 import { ACCOUNT_NS, useCopy, usePanelStyles } from './shared';
 
 /** GET /account/access-token; the zero object (`token: ''`) means none yet. */
@@ -37,7 +32,8 @@ export function AccessToken() {
   const panel = usePanelStyles();
   const styles = useStyles();
   const { t } = useTranslation(ACCOUNT_NS);
-  const { account, bus } = useCore();
+  const account = useAccountApi();
+  const bus = useBus();
   const queryClient = useQueryClient();
   const copy = useCopy();
   const [revealed, setRevealed] = useState(false);
@@ -96,7 +92,7 @@ export function AccessToken() {
                 label: t('account.token.value'),
                 value: (
                   <span className={styles.value}>
-                    <code className={panel.mono} data-testid="core.account.token">
+                    <code className={panel.mono} data-testid="info.token">
                       {revealed ? token : maskToken(token)}
                     </code>
                     <Button

@@ -1,38 +1,36 @@
+import { type AccountInfo, useAccountApi, useBus, useQuery, useQueryClient, useSession, useTranslation } from '@/core';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useQuery, useQueryClient } from '../query/hooks';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { AccountInfo } from '../api/account';
-import { useCore } from '../app/context';
 
-export const ACCOUNT_INFO_QUERY_KEY = ['core', 'account', 'info'] as const;
+export const ACCOUNT_INFO_QUERY_KEY = ['info', 'account'] as const;
 
 /** GET /account/info (`{}` when it failed: the client already told the user). */
 export function useAccountInfo() {
-  const { account } = useCore();
+  const account = useAccountApi();
   return useQuery<Partial<AccountInfo>>({ queryKey: ACCOUNT_INFO_QUERY_KEY, queryFn: () => account.info() });
 }
 
 /** Re-reads /account/info into the cache and the session's user (after TOTP changes, so `enableTotp` is current everywhere). */
 export function useRefreshAccount(): () => Promise<void> {
-  const { account, session } = useCore();
+  const account = useAccountApi();
+  const user = useSession((state) => state.user);
+  const setUser = useSession((state) => state.setUser);
   const queryClient = useQueryClient();
   return useCallback(async () => {
     const info = await account.info();
     queryClient.setQueryData(ACCOUNT_INFO_QUERY_KEY, info);
-    const { user, setUser } = session.getState();
     if (user && typeof info.type === 'string') {
       setUser({ ...user, ...info, type: info.type, menus: Array.isArray(info.menus) ? info.menus : user.menus });
     }
-  }, [account, session, queryClient]);
+  }, [account, user, setUser, queryClient]);
 }
 
-/** The personal centre's locale namespace (locales/<lng>/core-account.json): fetched with it, not at start. */
-export const ACCOUNT_NS = 'core-account';
+/** The personal centre's locale namespace: the plugin's own (locales/<lng>/info.json). */
+export const ACCOUNT_NS = 'info';
 
 /** Copies text and says how it went (toast). */
 export function useCopy(): (text: string) => Promise<void> {
-  const { bus } = useCore();
+  const bus = useBus();
   const { t } = useTranslation(ACCOUNT_NS);
   return useCallback(
     async (text: string) => {

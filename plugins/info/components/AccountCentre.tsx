@@ -1,5 +1,5 @@
+import { useTranslation } from '@/core';
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AccessToken } from './AccessToken';
 import { ACCOUNT_NS } from './shared';

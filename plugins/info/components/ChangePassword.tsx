@@ -1,9 +1,7 @@
+import { useAccountApi, useBus, useQueryClient, useSession, useTranslation } from '@/core';
 import { Button, Field, Input } from '@fluentui/react-components';
-import { useQueryClient } from '../query/hooks';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useCore } from '../app/context';
 import { ACCOUNT_NS, usePanelStyles } from './shared';
 
 /** The server's limit for a new password (longer ones are refused with 您输入的密码过长). */
@@ -22,7 +20,9 @@ interface Values {
 export function ChangePassword() {
   const styles = usePanelStyles();
   const { t } = useTranslation(ACCOUNT_NS);
-  const { account, bus, session } = useCore();
+  const account = useAccountApi();
+  const bus = useBus();
+  const clearSession = useSession((state) => state.clear);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>({ oldPassword: '', newPassword: '', confirm: '' });
@@ -57,7 +57,7 @@ export function ChangePassword() {
       return;
     }
     bus.emit('notify', { intent: 'success', message: t('account.password.success') });
-    session.getState().clear();
+    clearSession();
     queryClient.clear();
     navigate('/login');
   };

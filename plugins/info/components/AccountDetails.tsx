@@ -1,7 +1,5 @@
+import { Descriptions, StatusBadge, useTranslation } from '@/core';
 import { Spinner } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
-import { Descriptions } from '../ui/Descriptions';
-import { StatusBadge } from '../ui/StatusBadge';
 import { ACCOUNT_NS, useAccountInfo, usePanelStyles } from './shared';
 
 /** 基本信息: the account as GET /account/info describes it. Role ids are not names, so only their count shows. */
