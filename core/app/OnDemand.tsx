@@ -1,6 +1,7 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { ChunkError } from './ChunkError';
 import { useCore } from './context';
+import { newVersionDeployed } from './deploy';
 import { Landing } from './Landing';
 
 // Everything that arrives on demand (page chunks, layouts, locale files) shows the same way: the placeholder
@@ -29,31 +30,31 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
-type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
+type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; newVersion: boolean };
 
 /**
- * Loads something that arrives on demand (a chunk, locale files) once per `what` and retry: `loading`, then
- * `ready`, or `error` when it fails or exceeds the chunk time-out. `load` must start a fresh attempt on each call.
+ * Loads something that arrives on demand once per `what` and retry: `loading`, then `ready`, or `error` when it
+ * fails or exceeds the chunk time-out. `load` must start a fresh attempt on each call.
  */
-function useOnDemand<T>(load: () => Promise<T>, what: string, options: { onFail?: () => void; alreadyLoaded?: T } = {}) {
-  const { onFail, alreadyLoaded: initial } = options;
+function useOnDemand<T>(load: () => Promise<T>, what: string, onFail?: () => void) {
   const { chunkTimeoutMs, overlays } = useCore();
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState<T>>(initial === undefined ? { status: 'loading' } : { status: 'ready', value: initial });
+  const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; `load` is keyed by `what`
   useEffect(() => {
-    if (attempt === 0 && initial !== undefined) return;
     let live = true;
     setState({ status: 'loading' });
     withTimeout(load(), chunkTimeoutMs, what).then(
       (value) => {
         if (live) setState({ status: 'ready', value });
       },
-      (error: unknown) => {
+      async (error: unknown) => {
         console.error(error);
         onFail?.();
-        if (live) setState({ status: 'error' });
+        // A time-out is the network; any other failure may be a deploy that replaced the chunks.
+        const newVersion = !(error instanceof ChunkTimeoutError) && (await newVersionDeployed());
+        if (live) setState({ status: 'error', newVersion });
       },
     );
     return () => {
@@ -86,9 +87,9 @@ export function ChunkLoader({
   /** Called on failure or time-out, before the error shows (e.g. to drop a cached pending import). */
   onFail?: () => void;
 }) {
-  const { state, retry } = useOnDemand(load, what, { onFail });
+  const { state, retry } = useOnDemand(load, what, onFail);
   if (state.status === 'loading') return <Landing inline={inline} />;
-  if (state.status === 'error') return <ChunkError onRetry={retry} />;
+  if (state.status === 'error') return <ChunkError onRetry={retry} newVersion={state.newVersion} />;
   const Component = state.value;
   return <Component />;
 }

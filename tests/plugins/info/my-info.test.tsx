@@ -13,7 +13,7 @@ describe('info plugin: 个人中心 in the portal (/my-info)', () => {
   });
 
   it('renders the personal centre in the user layout for a type-user session', async () => {
-    const { api } = await renderPlugin(info, { session: asUser, api: { 'GET /account/info': ann } });
+    const { api } = await renderPlugin(info, { session: asUser, route: '/my-info', api: { 'GET /account/info': ann } });
     const layout = screen.getByTestId('core.user-layout');
     const nav = within(layout).getByRole('navigation', { name: '个人导航' });
     expect(within(nav).getByRole('button', { name: '个人中心' })).toHaveAttribute('aria-current', 'page');
