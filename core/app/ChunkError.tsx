@@ -2,6 +2,7 @@ import { Button, makeStyles, tokens, typographyStyles } from '@fluentui/react-co
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
 import { useTranslation } from 'react-i18next';
+import { useCore } from './context';
 
 const useStyles = makeStyles({
   root: {
@@ -26,13 +27,14 @@ const useStyles = makeStyles({
 export function ChunkError({ onRetry, newVersion = false }: { onRetry: () => void; newVersion?: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('core');
+  const { reloadPage } = useCore();
   return (
     <div className={styles.root} role="alert">
       <ErrorCircleRegular className={styles.icon} aria-hidden />
       <p className={styles.title}>{t(newVersion ? 'error.chunk.newVersionTitle' : 'error.chunk.title')}</p>
       <p className={styles.text}>{t(newVersion ? 'error.chunk.newVersionDescription' : 'error.chunk.description')}</p>
       {newVersion ? (
-        <Button appearance="primary" icon={<ArrowClockwiseRegular />} onClick={() => window.location.reload()}>
+        <Button appearance="primary" icon={<ArrowClockwiseRegular />} onClick={reloadPage}>
           {t('error.chunk.reload')}
         </Button>
       ) : (

@@ -120,6 +120,8 @@ export interface CoreServices {
   /** Called once when core/query creates this console's client (lazily, with the first chunk using queries). */
   onQueryClient(client: QueryClient): void;
   chunkTimeoutMs: number;
+  /** Reloads the page (after a deploy replaced the running build's chunks). */
+  reloadPage(): void;
   /** Loads a language's locale files (the namespaces already in use, and plugin inline locales) before switching to it. */
   ensureLanguage(lng: Lng): Promise<void>;
   /** Loads the current language's files of these namespaces (`core` or plugin ids) unless already loaded. */
@@ -138,6 +140,8 @@ export interface CoreServicesOptions {
   adapter?: AxiosAdapter;
   queryRetry?: boolean;
   chunkTimeoutMs?: number;
+  /** Default: `window.location.reload()`; tests record it. */
+  reloadPage?: () => void;
 }
 
 function isBrandingKey(key: readonly unknown[]): boolean {
@@ -206,6 +210,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
       });
     },
     chunkTimeoutMs: options.chunkTimeoutMs ?? CHUNK_TIMEOUT_MS,
+    reloadPage: options.reloadPage ?? (() => window.location.reload()),
     ensureLanguage: (lng) => locales.ensure(lng, locales.inUse()),
     ensureNamespaces: (namespaces) => locales.ensure(currentLng(i18n), namespaces),
   };

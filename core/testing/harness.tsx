@@ -67,6 +67,8 @@ export interface HarnessResult extends RenderResult {
   eventsOf<K extends keyof CoreEvents>(type: K): CoreEvents[K][];
   session: SessionStore;
   services: CoreServices;
+  /** How many times the console asked to reload the page. */
+  reloads(): number;
 }
 
 const DEFAULT_HANDLERS: FakeHandlers = { 'GET /branding': { name: 'Jumpgate', description: '', copyright: 'Copyright © Jumpgate' } };
@@ -96,6 +98,7 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
   bus.on('*', (type, payload) => events.push({ type, payload } as RecordedEvent));
 
   const router = createRouterHandle();
+  let reloads = 0;
   const services = createCoreServices({
     plugins,
     resources: await mergeResources(options.resources),
@@ -106,6 +109,9 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
     queryRetry: false,
     chunkTimeoutMs: options.chunkTimeoutMs,
     redirect: (path) => router.navigate(path),
+    reloadPage: () => {
+      reloads += 1;
+    },
   });
 
   // Production starts the toast/confirm overlays after the first screen; tests want them at once (no race with confirm()).
@@ -138,6 +144,7 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
     eventsOf: <K extends keyof CoreEvents>(type: K) => events.filter((e) => e.type === type).map((e) => e.payload as CoreEvents[K]),
     session,
     services,
+    reloads: () => reloads,
   };
   if (options.waitForLoad === false) return harness;
   const loading = services.i18n.t('app.loading', { ns: 'core' });

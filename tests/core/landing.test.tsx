@@ -49,7 +49,7 @@ describe('core landing rule', () => {
   });
 
   it('accepts one home and one fallback per account type, and only the two types', () => {
-    const second = definePlugin({ ...myAreaPlugin, id: 'fx-second', pages: [{ ...myAreaPlugin.pages[0], path: '/other-home' }] } as AnyPlugin);
+    const second: AnyPlugin = { ...myAreaPlugin, id: 'fx-second', pages: [{ ...myAreaPlugin.pages[0], path: '/other-home' }] } as AnyPlugin;
     expect(() => registryOf([myAreaPlugin, second])).toThrow(PluginRegistrationError);
     expect(() => registryOf([myAreaPlugin, second])).toThrow(/home of 'user' is already "\/my-asset"/);
     const wrong = { ...dashboardPlugin, id: 'fx-wrong', pages: [{ ...dashboardPlugin.pages[0], path: '/x', menuKey: 'x', home: 'root' }] };
