@@ -1,28 +1,12 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
-import type { Clock } from '../lib/clock.ts';
-import type { MenuKey } from '../modules/menus/tree.ts';
+import type { Access, Deps } from './access.ts';
 import { authorize, type Principal, resolvePrincipal, tokenOf } from './auth.ts';
 import { ApiError, ok } from './envelope.ts';
 import { parseInput } from './validation.ts';
 
-/** What a module's routes get from the app. */
-export interface Deps {
-  db: Db;
-  config: Config;
-  clock: Clock;
-  log: FastifyBaseLogger;
-}
-
-/**
- * Who may call a route:
- *  - 'anonymous': no token looked at (/login, /branding);
- *  - 'authenticated': any valid token, any user type (/account/*, /worker/*);
- *  - menu keys: an admin-type user holding at least one of them ([] = super admin only).
- */
-export type Access = 'anonymous' | 'authenticated' | readonly MenuKey[];
+// Deps and Access live in ./access.ts, which auth.ts needs too (no import cycle between auth.ts and this file).
+export type { Access, Deps } from './access.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

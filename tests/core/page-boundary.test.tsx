@@ -35,7 +35,7 @@ const fragile = definePlugin({
 });
 
 /** console.error calls that carry this error (React's report of a caught error). */
-function reportsOf(spy: ReturnType<typeof vi.spyOn>, message: string): number {
+function reportsOf(spy: { mock: { calls: unknown[][] } }, message: string): number {
   return spy.mock.calls.filter((args) => args.some((arg) => arg instanceof Error && arg.message === message)).length;
 }
 
