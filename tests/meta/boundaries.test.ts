@@ -9,6 +9,11 @@ describe('import boundaries', () => {
     expect(describeViolations(result)).toEqual([]);
     // The check saw the code (not an empty graph): every checked folder has modules.
     for (const folder of CHECKED) expect(result.modules.some((m) => m.source.startsWith(`${folder}/`)), folder).toBe(true);
+    // …and read their imports: a value import, a type-only import and the `@/core` alias.
+    const edges = (source: string) => result.modules.find((m) => m.source === source)?.dependencies.map((d) => d.resolved) ?? [];
+    expect(edges('core/app/routes.tsx')).toContain('core/app/PluginPage.tsx');
+    expect(edges('core/navigation/landing.ts')).toContain('core/plugin/registry.ts');
+    expect(edges('plugins/login/index.ts')).toContain('core/index.ts');
   }, 60_000);
 
   it('each rule catches its violation (fixture tree tests/meta/fixtures/graph)', async () => {

@@ -97,8 +97,9 @@ export const RULES: IFlattenedRuleSet = {
 };
 
 /**
- * TypeScript 7 has no JS API, so dependency-cruiser reads TypeScript through Babel (its `babelConfig` option), which
- * erases type-only imports. They still count here (a plugin may not reach a core internal for its types either, and a
+ * TypeScript 7 has no JS API, which dependency-cruiser needs to read TypeScript. It reads .ts/.tsx when @swc/core is
+ * installed (a dev dependency for that reason only; the swc parser itself is not used), transpiled here by Babel (its
+ * `babelConfig` option) and parsed by its default parser. Babel erases type-only imports. They still count here (a plugin may not reach a core internal for its types either, and a
  * type-only cycle is a cycle), so this step first turns each into `require('<module>')`: dependency-cruiser records
  * it as a `require` dependency, and the rules that must ignore types (the icon rule) skip that type.
  */
