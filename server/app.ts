@@ -9,8 +9,8 @@ import { installStatic } from './http/static.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { modules as defaultModules } from './modules/index.ts';
 
-export const BODY_LIMIT = 1024 * 1024;
-export const MAX_PARAM_LENGTH = 16 * 1024;
+const BODY_LIMIT = 1024 * 1024;
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 export interface AppOptions {
   config: Config;

@@ -7,7 +7,7 @@ import { Landing } from './Landing';
 // Everything that arrives on demand (page chunks, layouts, locale files) shows the same way: the placeholder
 // while it loads, a generic error with a retry when it fails or exceeds the chunk time-out (spec §9, 120 s).
 
-export class ChunkTimeoutError extends Error {
+class ChunkTimeoutError extends Error {
   constructor(what: string, ms: number) {
     super(`${what} did not load within ${ms} ms`);
     this.name = 'ChunkTimeoutError';

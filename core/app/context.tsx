@@ -3,7 +3,6 @@ import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext,
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { SessionState, SessionStore } from '../session/store';
-import type { NotifyPayload } from '../events/bus';
 import type { CoreServices } from './services';
 
 export type { CoreServices };
@@ -14,7 +13,6 @@ const CoreContext = createContext<CoreServices | null>(null);
 // The overlays (Toaster, confirm Dialog) are a lazy chunk requested only once the first screen is shown or a toast is
 // wanted (services.overlays), so the login screen does not download them; `notifyBus` replays earlier toasts.
 const Overlays = lazy(() => import('./overlays'));
-export type { NotifyPayload };
 
 function DeferredOverlays({ services }: { services: CoreServices }) {
   const open = useSyncExternalStore(services.overlays.subscribe, () => services.overlays.open);
@@ -71,7 +69,7 @@ export function useSession<T>(selector?: (state: SessionState) => T): T | Sessio
 }
 
 /** Internal: whether `menus` hold any of the gate's keys (the one rule behind `useHasMenu`, `Can` and the kit's gates). */
-export function holdsAnyMenu(menus: readonly string[] | undefined, gate: string | readonly string[]): boolean {
+function holdsAnyMenu(menus: readonly string[] | undefined, gate: string | readonly string[]): boolean {
   const keys = typeof gate === 'string' ? [gate] : gate;
   return keys.some((key) => menus?.includes(key) ?? false);
 }

@@ -35,7 +35,7 @@ function LayoutHost({ layout }: { layout: Exclude<PageLayout, 'bare'> }) {
 }
 
 /** The whole route tree, from the registry. Permission is checked per route at render (403), unknown paths 404. */
-export function buildRoutes(registry: PluginRegistry): RouteObject[] {
+function buildRoutes(registry: PluginRegistry): RouteObject[] {
   const routesFor = (layout: PageLayout): RouteObject[] =>
     registry.routes
       .filter((route) => route.layout === layout)

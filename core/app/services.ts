@@ -11,7 +11,7 @@ import type { AnyPlugin, Lng } from '../plugin/types';
 import type { SessionStore } from '../session/store';
 
 /** Spec §9: an on-demand chunk that has not arrived after 120 s counts as failed. */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 /** The `notify` side of the bus for the toast host, replaying what was emitted before the host subscribed. */
 export interface NotifyChannel {

@@ -16,7 +16,7 @@ import { buildAdminMenu, selectedPagePath } from '../navigation/menu';
 import type { NavGroupKey } from '../plugin/groups';
 import type { ResolvedPage } from '../plugin/types';
 
-export const OPEN_KEYS_STORAGE_KEY = 'openKeys';
+const OPEN_KEYS_STORAGE_KEY = 'openKeys';
 
 const GROUP_ICONS: Partial<Record<NavGroupKey, FluentIcon>> = {
   resource: ServerRegular,

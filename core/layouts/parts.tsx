@@ -23,7 +23,7 @@ import { useBranding, useCore, useSession } from '../app/context';
 import { LogoutConfirm } from '../app/logout';
 import { buildCrumbs } from '../navigation/menu';
 
-export const VERSION = '1.3.9';
+const VERSION = '1.3.9';
 export const SIDER_WIDTH = { expanded: 200, collapsed: 80 } as const;
 export const LOGO_WIDTH = { expanded: 140, collapsed: 46 } as const;
 export const HEADER_HEIGHT = 60;

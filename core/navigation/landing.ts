@@ -11,12 +11,12 @@ export const RETURN_PARAM = 'from';
 export type LandingUser = Pick<SessionUser, 'type'> & { menus?: readonly string[] | null };
 
 /** Accounts of type `user` live in the user layout; every other type in the admin console (spec §2, §6). */
-export function accountKindOf(type: string | undefined): AccountKind {
+function accountKindOf(type: string | undefined): AccountKind {
   return type === 'user' ? 'user' : 'admin';
 }
 
 /** Whether an account holding `menus` may open a route (the same check as the 403 page's). */
-export function mayOpen(route: Pick<ResolvedRoute, 'menuKey'>, menus: readonly string[]): boolean {
+function mayOpen(route: Pick<ResolvedRoute, 'menuKey'>, menus: readonly string[]): boolean {
   return route.menuKey === null || menus.includes(route.menuKey);
 }
 
@@ -32,7 +32,7 @@ function firstMenuPage(entries: readonly MenuEntry[]): ResolvedPage | undefined 
  * (admin side menu, or the user top bar); else the page declared as the fallback home (`fallbackHome`, the personal
  * centre). Core never names those paths: the plugins declare them.
  */
-export function landingPage(registry: PluginRegistry, user: LandingUser, kind: AccountKind = accountKindOf(user.type)): ResolvedPage | undefined {
+function landingPage(registry: PluginRegistry, user: LandingUser, kind: AccountKind = accountKindOf(user.type)): ResolvedPage | undefined {
   const menus = user.menus ?? [];
   const home = registry.pages.find((page) => page.home === kind);
   if (home && mayOpen(home, menus)) return home;

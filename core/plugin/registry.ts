@@ -40,7 +40,7 @@ export interface PluginRegistry {
   iconOf(path: string): FluentIcon | undefined;
 }
 
-export function lookupKey(resources: LocaleResources | undefined, key: string): unknown {
+function lookupKey(resources: LocaleResources | undefined, key: string): unknown {
   let node: unknown = resources;
   for (const part of key.split('.')) {
     if (node === null || typeof node !== 'object') return undefined;

@@ -58,7 +58,7 @@ function withStatementCache(sqlite: Database.Database): SqliteDatabase {
   } as SqliteDatabase;
 }
 
-export async function migrate(db: Db): Promise<void> {
+async function migrate(db: Db): Promise<void> {
   const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

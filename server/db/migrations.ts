@@ -123,7 +123,7 @@ const m002_user_list_indexes: Migration = {
   },
 };
 
-export const migrations: Record<string, Migration> = {
+const migrations: Record<string, Migration> = {
   '001_initial': m001_initial,
   '002_user_list_indexes': m002_user_list_indexes,
 };

@@ -5,7 +5,7 @@ import { generatePassword, hashPassword } from '../lib/password.ts';
 import type { Db } from './index.ts';
 
 /** The built-in roles of contract §4.2, with the keys 1.3.9 meant (its lists named keys that do not exist: quirk 9). */
-export const DEFAULT_ROLES: { id: string; name: string; menus: readonly MenuKey[] }[] = [
+const DEFAULT_ROLES: { id: string; name: string; menus: readonly MenuKey[] }[] = [
   { id: 'system-administrator', name: '系统管理员', menus: ALL_MENU_KEYS },
   {
     id: 'audit-administrator',

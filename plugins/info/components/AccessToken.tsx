@@ -23,7 +23,7 @@ const useStyles = makeStyles({
 });
 
 /** Masked except for its last four characters, so a user can tell tokens apart without showing them. */
-export function maskToken(token: string): string {
+function maskToken(token: string): string {
   return token.length > 8 ? `${MASK}${token.slice(-4)}` : MASK;
 }
 

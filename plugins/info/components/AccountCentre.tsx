@@ -7,9 +7,9 @@ import { AccountDetails } from './AccountDetails';
 import { ChangePassword } from './ChangePassword';
 import { TwoFactor } from './TwoFactor';
 
-export type AccountSection = 'info' | 'password' | 'totp' | 'token';
+type AccountSection = 'info' | 'password' | 'totp' | 'token';
 
-export const ACCOUNT_SECTIONS: readonly AccountSection[] = ['info', 'password', 'totp', 'token'];
+const ACCOUNT_SECTIONS: readonly AccountSection[] = ['info', 'password', 'totp', 'token'];
 
 const PANELS: Record<AccountSection, () => React.JSX.Element> = {
   info: AccountDetails,

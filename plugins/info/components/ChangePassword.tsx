@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_NS, usePanelStyles } from './shared';
 
 /** The server's limit for a new password (longer ones are refused with 您输入的密码过长). */
-export const MAX_PASSWORD_LENGTH = 100;
+const MAX_PASSWORD_LENGTH = 100;
 
 interface Values {
   oldPassword: string;

@@ -2,7 +2,7 @@ import { type AccountInfo, useAccountApi, useBus, useQuery, useQueryClient, useS
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback } from 'react';
 
-export const ACCOUNT_INFO_QUERY_KEY = ['info', 'account'] as const;
+const ACCOUNT_INFO_QUERY_KEY = ['info', 'account'] as const;
 
 /** GET /account/info (`{}` when it failed: the client already told the user). */
 export function useAccountInfo() {
