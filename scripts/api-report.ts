@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import apiExtractor, { type ExtractorMessage } from '@microsoft/api-extractor';
 
 // A CommonJS package: its named exports come through the default import.
-const { Extractor, ExtractorConfig } = apiExtractor;
+const { Extractor, ExtractorConfig, ExtractorLogLevel } = apiExtractor;
 
 const REPO = join(import.meta.dirname, '..');
 export const API_REPORT_FILE = join(REPO, 'docs', 'api', 'core.api.md');
@@ -42,15 +42,15 @@ export function buildApiReport(): string {
       tsdocMetadata: { enabled: false },
       messages: {
         // Report the surface only; documentation-comment style is not checked here.
-        tsdocMessageReporting: { default: { logLevel: 'none' } },
+        tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
         // Kept in the report: types the surface uses but core does not export (ae-forgotten-export) and the like.
         // Left out: release tags (one package, no @beta/@public staging) and "undocumented" notes.
         extractorMessageReporting: {
-          default: { logLevel: 'none', addToApiReportFile: true },
-          'ae-missing-release-tag': { logLevel: 'none', addToApiReportFile: false },
-          'ae-undocumented': { logLevel: 'none', addToApiReportFile: false },
+          default: { logLevel: ExtractorLogLevel.None, addToApiReportFile: true },
+          'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },
+          'ae-undocumented': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },
         },
-        compilerMessageReporting: { default: { logLevel: 'warning' } },
+        compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Warning } },
       },
     },
     configObjectFullPath: undefined,
