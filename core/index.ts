@@ -47,8 +47,9 @@ export { keepPreviousData } from '@tanstack/react-query';
 export { useMutation, useQuery, useQueryClient } from './query/hooks';
 export type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 
-// Translation: plugins use their own namespace (their id).
+// Translation: plugins use their own namespace (their id), typed by its zh-CN file (LocaleNamespaces).
 export { Trans, useTranslation } from 'react-i18next';
+export type { LocaleNamespaces } from './i18n/types';
 
 // UI kit (core/ui)
 export * from './ui';

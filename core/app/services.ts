@@ -9,6 +9,7 @@ import { loadLocaleFiles } from '../i18n/resources';
 import { createPluginRegistry, LANGUAGES, type PluginRegistry, type ResourceBundle } from '../plugin/registry';
 import type { AnyPlugin, Lng } from '../plugin/types';
 import type { SessionStore } from '../session/store';
+import { dataKeyT } from '../i18n/types';
 
 /** Spec §9: an on-demand chunk that has not arrived after 120 s counts as failed. */
 const CHUNK_TIMEOUT_MS = 120_000;
@@ -156,7 +157,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
   const api = createApiClient({
     session: options.session,
     bus,
-    t: (key) => i18n.t(key, { ns: 'core' }),
+    t: (key) => dataKeyT(i18n.t.bind(i18n))(key, { ns: 'core' }),
     redirect: options.redirect,
     adapter: options.adapter,
   });

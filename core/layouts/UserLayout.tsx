@@ -10,6 +10,7 @@ import { LanguageSwitch } from '../app/LanguageSwitch';
 import { QueryScope } from '../query/hooks';
 import { buildUserBar, selectedPagePath } from '../navigation/menu';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, Logo } from './parts';
+import { dataKeyT } from '../i18n/types';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground3 },
@@ -59,7 +60,7 @@ export function UserLayout() {
                   aria-current={page.path === selected ? 'page' : undefined}
                   onClick={() => navigate(page.path)}
                 >
-                  {t(page.labelKey, { ns: page.pluginId })}
+                  {dataKeyT(t)(page.labelKey, { ns: page.pluginId })}
                 </Button>
               );
             })}

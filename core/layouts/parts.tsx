@@ -22,6 +22,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useBranding, useCore, useSession } from '../app/context';
 import { LogoutConfirm } from '../app/logout';
 import { buildCrumbs } from '../navigation/menu';
+import { dataKeyT } from '../i18n/types';
 
 const VERSION = '1.3.9';
 export const SIDER_WIDTH = { expanded: 200, collapsed: 80 } as const;
@@ -105,7 +106,7 @@ export function Breadcrumbs({ homePath }: { homePath: string }) {
             <BreadcrumbDivider />
             <BreadcrumbItem>
               <BreadcrumbButton current={last} onClick={last ? undefined : () => navigate(crumb.path)}>
-                {t(crumb.titleKey, { ns: crumb.ns })}
+                {dataKeyT(t)(crumb.titleKey, { ns: crumb.ns })}
               </BreadcrumbButton>
             </BreadcrumbItem>
           </Fragment>
