@@ -46,7 +46,7 @@ test('log in, enable two-factor, log in again with a code, and call the API with
   await expect(page.getByText('您输入的账号或密码不正确')).toHaveCount(1);
 
   await logIn(page, server.adminPassword);
-  // No dashboard page is registered yet, so `/` lands the admin on the first page of their menu, in the admin layout.
+  // No dashboard page (the admin home) is registered yet: core's landing rule takes the first page of their menu.
   await expect(page).toHaveURL(/#\/user$/);
   await expect(page.getByTestId('core.admin-layout')).toBeVisible();
   const menu = page.getByRole('tree', { name: '主菜单' });
