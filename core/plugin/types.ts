@@ -54,8 +54,8 @@ export interface PageDef<P extends string = string> {
   hideInMenu?: boolean;
   children?: readonly ChildRouteDef<P>[];
   /**
-   * This page is the home of an account type: where it lands after login and at `/` (spec §4: `/my-asset` for
-   * users, `/dashboard` for admins). At most one page per type; core's landing rule reads it, never the path.
+   * This page is the home of an account type: where it lands after login and at `/` (spec §4: 我的资产 for
+   * users, 控制面板 for admins). At most one page per type; core's landing rule reads it, never the path.
    */
   home?: AccountKind;
   /**
