@@ -1,4 +1,4 @@
-import { type ComponentType, useLayoutEffect, useMemo } from 'react';
+import { type ComponentType, useLayoutEffect, useMemo, useRef } from 'react';
 import { type Location, Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { LOGIN_PATH, loginPathFrom } from '../navigation/landing';
 import type { PluginRegistry } from '../plugin/registry';
@@ -15,12 +15,19 @@ const layoutLoaders: Record<Exclude<PageLayout, 'bare'>, () => Promise<Component
   user: () => import('../layouts/UserLayout').then((m) => m.UserLayout),
 };
 
-/** Every route: the document title, and no page but the login without a token (spec §4), remembering the way back. */
+/**
+ * Every route: the document title, and no page but the login without a token (spec §4). A visit that starts without
+ * one remembers where it was going (`/login?from=…`); signing out (here or in another tab) just ends on the login.
+ */
 function RouteRoot() {
   useDocumentTitle();
   const signedIn = useSession((state) => Boolean(state.token));
   const { pathname, search } = useLocation();
-  if (!signedIn && pathname !== LOGIN_PATH) return <Navigate to={loginPathFrom(pathname + search)} replace />;
+  const hadSession = useRef(signedIn);
+  if (signedIn) hadSession.current = true;
+  if (!signedIn && pathname !== LOGIN_PATH) {
+    return <Navigate to={hadSession.current ? LOGIN_PATH : loginPathFrom(pathname + search)} replace />;
+  }
   return <Outlet />;
 }
 
