@@ -74,6 +74,14 @@ export interface RouterHandle {
   location: Location | null;
 }
 
+/** The API client's redirects: a 401 (expired token) goes to the login page remembering the page it came from. */
+export function apiRedirect(router: RouterHandle): (path: '/login' | '/permission-denied') => void {
+  return (path) => {
+    const here = router.location;
+    router.navigate(path === LOGIN_PATH && here ? loginPathFrom(here.pathname + here.search) : path);
+  };
+}
+
 export function createRouterHandle(): RouterHandle & { attach(navigate: (to: string) => void): void } {
   let navigateImpl: ((to: string) => void) | null = null;
   let pending: string | null = null;

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
 import { CoreProvider } from '../app/context';
 import { QueryScope } from '../query/hooks';
-import { AppRoutes, createRouterHandle, RouterBridge, type RouterHandle } from '../app/routes';
+import { AppRoutes, apiRedirect, createRouterHandle, RouterBridge, type RouterHandle } from '../app/routes';
 import { type CoreServices, createCoreServices } from '../app/services';
 import { type CoreEvents, createEventBus } from '../events/bus';
 import { loadLocaleFiles } from '../i18n/resources';
@@ -108,7 +108,7 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
     adapter: api.adapter,
     queryRetry: false,
     chunkTimeoutMs: options.chunkTimeoutMs,
-    redirect: (path) => router.navigate(path),
+    redirect: apiRedirect(router),
     reloadPage: () => {
       reloads += 1;
     },

@@ -1,5 +1,5 @@
 import { type AnyPlugin, definePlugin } from '@/core';
-import { createPluginRegistry, loadLocaleFiles, PluginRegistrationError, renderConsole, renderPlugin } from '@/core/testing';
+import { createPluginRegistry, loadLocaleFiles, PluginRegistrationError, renderConsole, renderPlugin, reply } from '@/core/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { afterLoginPath, landingPath, loginPathFrom } from '../../core/navigation/landing';
@@ -95,6 +95,18 @@ describe('without a token', () => {
     session.getState().clear();
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(location().search).toBe('');
+  });
+});
+
+describe('an expired token (401)', () => {
+  it('goes to the login page remembering the page', async () => {
+    const { location } = await renderPlugin(identityPlugin, {
+      route: '/user-group?page=2',
+      extraPlugins: [loginPlugin],
+      api: { 'GET /user-groups/paging': reply.http(401) },
+    });
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(location().search).toBe(`?from=${encodeURIComponent('/user-group?page=2')}`);
   });
 });
 
