@@ -2,7 +2,7 @@
 // app chunk preloaded by index.html so it downloads while the entry's early start (core/app/early.ts) runs.
 // Measured with `npm run bench:first-visit`; the login screen's size budget stays in check-chunks.ts.
 import type { Plugin } from 'vite';
-import { LOGIN_PLUGIN } from './manifest';
+import { LOGIN_PLUGIN } from './manifest.ts';
 
 /** The entry (early start + descriptors, no library) and the app chunk it imports at once (React, Fluent, core). */
 export const ENTRY_MODULE = 'core/main.tsx';

@@ -1,7 +1,9 @@
 import { storedLanguage } from '../i18n/language';
 import { loadLocaleFiles } from '../i18n/resources';
+import { LOGIN_PATH, type LandingUser, landingPath } from '../navigation/landing';
+import { resolvePages } from '../plugin/resolve';
 import type { AnyPlugin, Lng, PageLayout } from '../plugin/types';
-import { TOKEN_KEY } from '../session/keys';
+import { parseUser, TOKEN_KEY, USER_KEY } from '../session/stored';
 import { layoutLoaders } from './layouts';
 
 // The entry's first act (core/main.tsx), before React and the libraries have arrived: from the URL and the
@@ -10,8 +12,6 @@ import { layoutLoaders } from './layouts';
 // instead of one after another as each piece discovers the next. Only imports of light modules here: whatever
 // this module imports statically is in the entry chunk and delays the start.
 
-/** Spec §4: with no token every page but the login page leads there. */
-const LOGIN_PATH = '/login';
 /** Early answers serve the first screen only; later calls go to the server. */
 export const EARLY_ANSWER_TTL_MS = 15_000;
 
@@ -41,22 +41,37 @@ function matches(pattern: string, pathname: string): boolean {
 function findRoute(plugins: readonly AnyPlugin[], pathname: string) {
   for (const plugin of plugins) {
     for (const page of plugin.pages) {
-      if (matches(page.path, pathname)) return { plugin, layout: page.layout, menuKey: page.menuKey };
+      if (matches(page.path, pathname)) return { plugin, layout: page.layout };
       for (const child of page.children ?? []) {
         const path = child.path.startsWith('/') ? child.path : `${page.path.replace(/\/$/, '')}/${child.path}`;
-        if (matches(path, pathname)) return { plugin, layout: page.layout, menuKey: child.menuKey === undefined ? page.menuKey : child.menuKey };
+        if (matches(path, pathname)) return { plugin, layout: page.layout };
       }
     }
   }
   return undefined;
 }
 
-export function planFirstScreen(plugins: readonly AnyPlugin[], pathname: string, signedIn: boolean): FirstScreen {
+/** The session as stored when the page opens: a token or none, and the user saved with it (null: none or corrupt). */
+export interface StoredSession {
+  signedIn: boolean;
+  user: LandingUser | null;
+}
+
+/**
+ * The screen a visit to `pathname` shows first, as core's routes decide it (core/app/routes.tsx, RootRedirect):
+ * without a token every page but the login leads to the login; `/` with one refreshes the user (`/account/info`),
+ * then goes where core's landing rule sends that user — planned here with the stored user, who is almost always the
+ * refreshed one (a wrong guess costs a chunk loaded early, nothing else).
+ */
+export function planFirstScreen(plugins: readonly AnyPlugin[], pathname: string, session: StoredSession): FirstScreen {
   const requests = ['/branding'];
-  // `/` refreshes the signed-in user before choosing the landing page.
-  if (pathname === '/' && signedIn) return { pluginId: null, layout: null, namespaces: ['core'], requests: [...requests, '/account/info'] };
-  let route = findRoute(plugins, pathname);
-  if (!signedIn && (pathname === '/' || route?.menuKey !== null)) route = findRoute(plugins, LOGIN_PATH);
+  let target = session.signedIn || pathname === LOGIN_PATH ? pathname : LOGIN_PATH;
+  if (target === '/') {
+    requests.push('/account/info');
+    if (!session.user) return { pluginId: null, layout: null, namespaces: ['core'], requests };
+    target = landingPath({ pages: resolvePages(plugins) }, session.user);
+  }
+  const route = findRoute(plugins, target);
   if (!route) return { pluginId: null, layout: null, namespaces: ['core'], requests };
   const namespaces = route.layout === 'bare' ? ['core', route.plugin.id] : ['core', ...plugins.map((plugin) => plugin.id)];
   return { pluginId: route.plugin.id, layout: route.layout, namespaces, requests };
@@ -110,15 +125,17 @@ const ignore = () => undefined;
  */
 export function startEarly(plugins: readonly AnyPlugin[], location: Pick<Location, 'hash'> = window.location): EarlyStart {
   let token: string | null = null;
+  let user: LandingUser | null = null;
   try {
     token = window.localStorage.getItem(TOKEN_KEY);
+    user = parseUser(window.localStorage.getItem(USER_KEY));
   } catch {
     // storage unavailable: anonymous
   }
   const lng = storedLanguage();
   let screen: FirstScreen;
   try {
-    screen = planFirstScreen(plugins, hashPathname(location.hash), token !== null);
+    screen = planFirstScreen(plugins, hashPathname(location.hash), { signedIn: token !== null, user });
   } catch {
     // a broken descriptor: the registry names it when the app starts
     screen = { pluginId: null, layout: null, namespaces: ['core'], requests: [] };

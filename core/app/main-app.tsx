@@ -8,7 +8,7 @@ import { LANGUAGES, validatePluginLoad } from '../plugin/registry';
 import { createSessionStore } from '../session/store';
 import { CoreProvider } from './context';
 import type { EarlyStart } from './early';
-import { AppRoutes, createRouterHandle, RouterBridge } from './routes';
+import { AppRoutes, apiRedirect, createRouterHandle, RouterBridge } from './routes';
 import { createCoreServices } from './services';
 
 /**
@@ -30,7 +30,7 @@ export async function createApp({ dev = import.meta.env.DEV, early }: { dev?: bo
     languages,
     session: createSessionStore(),
     lng,
-    redirect: (path) => router.navigate(path),
+    redirect: apiRedirect(router),
     early: early?.answers,
   });
   if (dev) {

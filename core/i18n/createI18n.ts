@@ -4,7 +4,7 @@ import type { ResourceBundle } from '../plugin/registry';
 import type { Lng } from '../plugin/types';
 import { DEFAULT_LNG, isLng, LNG_STORAGE_KEY } from './language';
 
-export { DEFAULT_LNG, isLng, LNG_STORAGE_KEY, storedLanguage } from './language';
+export { DEFAULT_LNG, isLng, storedLanguage } from './language';
 
 // The language last set on an instance, for code outside React (dayjs' locale, core/ui/dayjs.ts). Kept here
 // rather than importing dayjs so the entry does not carry dayjs: only chunks that format dates load it.

@@ -6,6 +6,7 @@ import { PanelLeftExpandRegular } from '@fluentui/react-icons/svg/panel-left-exp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
+import { useLandingPath } from '../app/landing';
 import { LanguageSwitch } from '../app/LanguageSwitch';
 import { QueryScope } from '../query/hooks';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, LOGO_WIDTH, Logo, SIDER_WIDTH } from './parts';
@@ -60,6 +61,7 @@ export function AdminLayout() {
   const { t } = useTranslation('core');
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
+  const portalHome = useLandingPath('user');
   const width = collapsed ? SIDER_WIDTH.collapsed : SIDER_WIDTH.expanded;
   return (
     <div data-testid="core.admin-layout">
@@ -87,7 +89,7 @@ export function AdminLayout() {
             <AccountMenu
               items={
                 <>
-                  <MenuItem icon={<DesktopRegular />} onClick={() => navigate('/my-asset')}>
+                  <MenuItem icon={<DesktopRegular />} onClick={() => navigate(portalHome)}>
                     {t('user.myAsset')}
                   </MenuItem>
                   {/* A real link: /debug/pprof/ is served by the server, not a console route. */}

@@ -5,10 +5,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useCore, useIsAdmin, useSession } from '../app/context';
+import { useLandingPath } from '../app/landing';
 import { LanguageSwitch } from '../app/LanguageSwitch';
 import { QueryScope } from '../query/hooks';
 import { buildUserBar, selectedPagePath } from '../navigation/menu';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, Logo } from './parts';
+import { dataKeyT } from '../i18n/types';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground3 },
@@ -38,11 +40,13 @@ export function UserLayout() {
   const { pathname } = useLocation();
   const pages = useMemo(() => buildUserBar(registry, menus ?? []), [registry, menus]);
   const selected = selectedPagePath(registry, pathname);
+  const portalHome = useLandingPath('user');
+  const consoleHome = useLandingPath('admin');
   return (
     <div className={styles.root} data-testid="core.user-layout">
       <header className={styles.bar}>
         <div className={styles.barInner} style={{ height: HEADER_HEIGHT }}>
-          <Link to="/my-asset" className={styles.logoLink}>
+          <Link to={portalHome} className={styles.logoLink}>
             <Logo />
           </Link>
           <nav className={styles.nav} aria-label={t('layout.userNav')}>
@@ -56,7 +60,7 @@ export function UserLayout() {
                   aria-current={page.path === selected ? 'page' : undefined}
                   onClick={() => navigate(page.path)}
                 >
-                  {t(page.labelKey, { ns: page.pluginId })}
+                  {dataKeyT(t)(page.labelKey, { ns: page.pluginId })}
                 </Button>
               );
             })}
@@ -66,7 +70,7 @@ export function UserLayout() {
             <AccountMenu
               items={
                 isAdmin ? (
-                  <MenuItem icon={<BoardRegular />} onClick={() => navigate('/dashboard')}>
+                  <MenuItem icon={<BoardRegular />} onClick={() => navigate(consoleHome)}>
                     {t('user.admin')}
                   </MenuItem>
                 ) : null
@@ -77,7 +81,7 @@ export function UserLayout() {
       </header>
       <div className={styles.container}>
         <div className={styles.crumbs}>
-          <Breadcrumbs homePath="/my-asset" />
+          <Breadcrumbs homePath={portalHome} />
         </div>
         <main>
           <QueryScope>

@@ -1,4 +1,3 @@
-import { matchPath } from 'react-router-dom';
 import { NAV_GROUPS, type NavGroupKey } from '../plugin/groups';
 import type { PluginRegistry } from '../plugin/registry';
 import type { ResolvedPage } from '../plugin/types';
@@ -17,7 +16,7 @@ function visible(page: ResolvedPage, menus: readonly string[]): boolean {
  * The admin side menu: core's group order, pages by `order` inside a group, filtered by the user's menus.
  * A group is shown when any child survives (the group key itself need not be in menus).
  */
-export function buildAdminMenu(registry: PluginRegistry, menus: readonly string[]): MenuEntry[] {
+export function buildAdminMenu(registry: Pick<PluginRegistry, 'pages'>, menus: readonly string[]): MenuEntry[] {
   const pages = registry.pages.filter((page) => page.layout === 'admin' && page.group !== undefined && visible(page, menus));
   const entries: MenuEntry[] = [];
   for (const group of NAV_GROUPS) {
@@ -30,7 +29,7 @@ export function buildAdminMenu(registry: PluginRegistry, menus: readonly string[
 }
 
 /** The user layout's top bar. */
-export function buildUserBar(registry: PluginRegistry, menus: readonly string[]): ResolvedPage[] {
+export function buildUserBar(registry: Pick<PluginRegistry, 'pages'>, menus: readonly string[]): ResolvedPage[] {
   return registry.pages.filter((page) => page.layout === 'user' && visible(page, menus)).sort(byOrder);
 }
 
@@ -54,5 +53,5 @@ export function buildCrumbs(registry: PluginRegistry, pathname: string): Crumb[]
 
 /** The menu entry to highlight: the page owning the current route. */
 export function selectedPagePath(registry: PluginRegistry, pathname: string): string | undefined {
-  return registry.routes.find((route) => matchPath({ path: route.path, end: true }, pathname))?.parentPath;
+  return registry.matchRoute(pathname)?.parentPath;
 }

@@ -1,18 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { TOKEN_KEY, USER_KEY } from './keys';
+import { parseUser, type SessionUser, TOKEN_KEY, USER_KEY } from './stored';
 
-/** Shape of the `user` localStorage entry, shared with the 1.3.9 console. */
-export interface SessionUser {
-  id?: string;
-  username?: string;
-  nickname?: string;
-  type: 'admin' | 'user' | string;
-  menus: string[];
-  enableTotp?: boolean;
-  [extra: string]: unknown;
-}
-
-export { TOKEN_KEY, USER_KEY } from './keys';
+export type { SessionUser } from './stored';
 
 export interface SessionState {
   token: string | null;
@@ -38,20 +27,6 @@ export interface SessionStoreOptions {
    * localStorage (the default), none otherwise. Without it, a tab would keep and write back a stale token or user.
    */
   events?: Pick<Window, 'addEventListener'> | null;
-}
-
-function parseUser(raw: string | null): SessionUser | null {
-  if (!raw) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (value && typeof value === 'object') {
-      const user = value as Partial<SessionUser>;
-      return { ...user, type: String(user.type ?? ''), menus: Array.isArray(user.menus) ? user.menus.map(String) : [] };
-    }
-  } catch {
-    // a corrupt entry is the same as no entry
-  }
-  return null;
 }
 
 export function createMemoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {

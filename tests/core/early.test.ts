@@ -1,36 +1,67 @@
-import { createApiClient, createEventBus, createFakeApi, createMemoryStorage, createSessionStore, reply } from '@/core/testing';
+import { createApiClient, createEventBus, createFakeApi, createMemoryStorage, createPluginRegistry, createSessionStore, loadLocaleFiles, reply } from '@/core/testing';
 import { describe, expect, it } from 'vitest';
-import { EARLY_ANSWER_TTL_MS, fetchEarly, hashPathname, planFirstScreen } from '../../core/app/early';
+import { EARLY_ANSWER_TTL_MS, fetchEarly, hashPathname, planFirstScreen, type StoredSession } from '../../core/app/early';
+import { landingPath } from '../../core/navigation/landing';
 import { discoverPlugins } from '../../core/plugin/discover';
+import { dashboardPlugin, identityPlugin, loginPlugin, myAreaPlugin } from './fixtures/plugins';
 
 const plugins = discoverPlugins();
 const all = ['core', ...plugins.map((p) => p.id)];
 
 // The entry's early start: what the first screen of a URL needs, from the descriptors alone.
 describe('planFirstScreen', () => {
+  const anonymous: StoredSession = { signedIn: false, user: null };
+  const admin: StoredSession = { signedIn: true, user: { type: 'admin', menus: ['user', 'role'] } };
+
   it('reads the router path from the hash', () => {
     expect(hashPathname('#/user?x=1')).toBe('/user');
+    expect(hashPathname('#/login?from=%2Fuser')).toBe('/login');
     expect(hashPathname('')).toBe('/');
     expect(hashPathname('#/')).toBe('/');
   });
 
   it('the login page: its plugin and namespace only, and the branding', () => {
-    expect(planFirstScreen(plugins, '/login', false)).toEqual({ pluginId: 'login', layout: 'bare', namespaces: ['core', 'login'], requests: ['/branding'] });
+    expect(planFirstScreen(plugins, '/login', anonymous)).toEqual({ pluginId: 'login', layout: 'bare', namespaces: ['core', 'login'], requests: ['/branding'] });
   });
 
   it('a list page with a token: its plugin, the layout and every namespace (the menu names them all)', () => {
-    expect(planFirstScreen(plugins, '/user', true)).toEqual({ pluginId: 'identity', layout: 'admin', namespaces: all, requests: ['/branding'] });
-    expect(planFirstScreen(plugins, '/user/42', true).pluginId).toBe('identity');
+    expect(planFirstScreen(plugins, '/user', admin)).toEqual({ pluginId: 'identity', layout: 'admin', namespaces: all, requests: ['/branding'] });
+    expect(planFirstScreen(plugins, '/user/42', admin).pluginId).toBe('identity');
+    expect(planFirstScreen(plugins, '/my-info', admin)).toMatchObject({ pluginId: 'info', layout: 'user' });
   });
 
-  it('a protected page or `/` without a token leads to the login page (spec §4)', () => {
-    expect(planFirstScreen(plugins, '/user', false).pluginId).toBe('login');
-    expect(planFirstScreen(plugins, '/', false).pluginId).toBe('login');
+  it('without a token every page but the login leads to the login, open ones and unknown ones too (spec §4)', () => {
+    for (const path of ['/user', '/', '/info', '/my-info', '/no-such-page']) {
+      expect(planFirstScreen(plugins, path, anonymous), path).toEqual(planFirstScreen(plugins, '/login', anonymous));
+    }
   });
 
-  it('`/` with a token refreshes the user early; an unknown path needs core only', () => {
-    expect(planFirstScreen(plugins, '/', true)).toEqual({ pluginId: null, layout: null, namespaces: ['core'], requests: ['/branding', '/account/info'] });
-    expect(planFirstScreen(plugins, '/no-such-page', true)).toEqual({ pluginId: null, layout: null, namespaces: ['core'], requests: ['/branding'] });
+  it('`/` with a token refreshes the user early and starts the page core\'s landing rule gives the stored user', async () => {
+    const registry = createPluginRegistry(plugins, await loadLocaleFiles());
+    const users = [admin.user, { type: 'admin', menus: [] }, { type: 'user', menus: [] }, { type: 'auditor', menus: ['role'] }];
+    for (const user of users) {
+      const landing = registry.matchRoute(landingPath(registry, user!));
+      expect(planFirstScreen(plugins, '/', { signedIn: true, user }), JSON.stringify(user)).toMatchObject({
+        pluginId: landing?.pluginId ?? null,
+        layout: landing?.layout ?? null,
+        requests: ['/branding', '/account/info'],
+      });
+    }
+    // The personal centre (the info plugin) is the last resort of either account type.
+    expect(planFirstScreen(plugins, '/', { signedIn: true, user: { type: 'admin', menus: [] } })).toMatchObject({ pluginId: 'info', layout: 'admin' });
+    expect(planFirstScreen(plugins, '/', { signedIn: true, user: { type: 'user', menus: [] } })).toMatchObject({ pluginId: 'info', layout: 'user' });
+  });
+
+  it('follows a declared home (fixture plugins)', () => {
+    const fixtures = [identityPlugin, dashboardPlugin, myAreaPlugin, loginPlugin];
+    expect(planFirstScreen(fixtures, '/', { signedIn: true, user: { type: 'admin', menus: ['user', 'dashboard'] } })).toMatchObject({ pluginId: dashboardPlugin.id });
+    expect(planFirstScreen(fixtures, '/', { signedIn: true, user: { type: 'admin', menus: ['user'] } })).toMatchObject({ pluginId: identityPlugin.id });
+    expect(planFirstScreen(fixtures, '/', { signedIn: true, user: { type: 'user', menus: [] } })).toMatchObject({ pluginId: myAreaPlugin.id, layout: 'user' });
+  });
+
+  it('`/` with a token but no stored user, or an unknown path: core only, the page is decided later', () => {
+    expect(planFirstScreen(plugins, '/', { signedIn: true, user: null })).toEqual({ pluginId: null, layout: null, namespaces: ['core'], requests: ['/branding', '/account/info'] });
+    expect(planFirstScreen(plugins, '/no-such-page', admin)).toEqual({ pluginId: null, layout: null, namespaces: ['core'], requests: ['/branding'] });
   });
 });
 

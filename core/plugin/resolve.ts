@@ -1,0 +1,20 @@
+import type { AnyPlugin, PageDef, ResolvedPage } from './types';
+
+// Light on purpose (no library): the registry uses it, and so does the entry's early start (core/app/early.ts),
+// which applies the landing rule to the descriptors before the registry's chunk has arrived.
+
+const DEFAULT_ORDER = 1000;
+
+/**
+ * A declared page as core's menus and landing rule see it: the group of its key's manifest entry (else its own),
+ * its order (default last), its title key. No checks: createPluginRegistry makes them before using this.
+ */
+export function resolvePage(plugin: AnyPlugin, page: PageDef<string, string>): ResolvedPage {
+  const declared = page.menuKey === null ? undefined : plugin.manifest?.menus.find((m) => m.key === page.menuKey);
+  return { ...page, group: declared?.group ?? page.group, pluginId: plugin.id, order: page.order ?? DEFAULT_ORDER, titleKey: page.titleKey ?? page.labelKey };
+}
+
+/** Every page of the descriptors, resolved, in declaration order (the registry's `pages`, without its checks). */
+export function resolvePages(plugins: readonly AnyPlugin[]): ResolvedPage[] {
+  return plugins.flatMap((plugin) => plugin.pages.map((page) => resolvePage(plugin, page)));
+}
