@@ -1,5 +1,4 @@
 import type { AxiosAdapter, AxiosResponse } from 'axios';
-import type { EarlyAnswers } from '../app/early';
 import type { EventBus } from '../events/bus';
 import type { SessionStore } from '../session/store';
 import type { Transport } from './transport';
@@ -67,6 +66,17 @@ export interface ApiClient {
 }
 
 export type Redirect = (path: '/login' | '/permission-denied') => void;
+
+/** A GET's answer fetched by the entry at start (core/app/early.ts): what the transport would have received. */
+export interface EarlyAnswer {
+  status: number;
+  data: unknown;
+}
+
+export interface EarlyAnswers {
+  /** The answer to this GET fetched at start, once, if made with the same token and still fresh; else undefined. */
+  take(url: string, token: string | null): Promise<EarlyAnswer | null> | undefined;
+}
 
 export interface ApiClientOptions {
   session: SessionStore;

@@ -1,3 +1,4 @@
+import type { EarlyAnswer, EarlyAnswers } from '../api/client';
 import { storedLanguage } from '../i18n/language';
 import { loadLocaleFiles } from '../i18n/resources';
 import { LOGIN_PATH, type LandingUser, landingPath } from '../navigation/landing';
@@ -75,17 +76,6 @@ export function planFirstScreen(plugins: readonly AnyPlugin[], pathname: string,
   if (!route) return { pluginId: null, layout: null, namespaces: ['core'], requests };
   const namespaces = route.layout === 'bare' ? ['core', route.plugin.id] : ['core', ...plugins.map((plugin) => plugin.id)];
   return { pluginId: route.plugin.id, layout: route.layout, namespaces, requests };
-}
-
-/** An answer fetched at start: what the API client would have received. */
-export interface EarlyAnswer {
-  status: number;
-  data: unknown;
-}
-
-export interface EarlyAnswers {
-  /** The answer to this GET fetched at start, once, if made with the same token and still fresh; else undefined. */
-  take(url: string, token: string | null): Promise<EarlyAnswer | null> | undefined;
 }
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
