@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { LanguageSwitch } from '../app/LanguageSwitch';
-import { QueryScope } from '../query/hooks';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, LOGO_WIDTH, Logo, SIDER_WIDTH } from './parts';
 import { SideMenu } from './SideMenu';
 
@@ -100,9 +99,7 @@ export function AdminLayout() {
           </div>
         </header>
         <main className={styles.content}>
-          <QueryScope>
-            <Outlet />
-          </QueryScope>
+          <Outlet />
         </main>
         <Footer />
       </div>

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useCore, useIsAdmin, useSession } from '../app/context';
 import { LanguageSwitch } from '../app/LanguageSwitch';
-import { QueryScope } from '../query/hooks';
 import { buildUserBar, selectedPagePath } from '../navigation/menu';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, Logo } from './parts';
 
@@ -80,9 +79,7 @@ export function UserLayout() {
           <Breadcrumbs homePath="/my-asset" />
         </div>
         <main>
-          <QueryScope>
-            <Outlet />
-          </QueryScope>
+          <Outlet />
         </main>
       </div>
       <Footer />

@@ -3,6 +3,8 @@ export { CheckTree, checkedValues, computeCheckState } from './CheckTree';
 export type { CheckState, CheckTreeNode, CheckTreeProps } from './CheckTree';
 export { ConfirmDialog, ConfirmHost, confirm, useConfirm, useConfirmDelete } from './ConfirmDialog';
 export type { ConfirmDialogProps, ConfirmOptions } from './ConfirmDialog';
+export { useRecordDialog, useTableActions } from './crud';
+export type { RecordDialog, TableActions } from './crud';
 export { DangerButton } from './DangerButton';
 export { Descriptions } from './Descriptions';
 export type { DescriptionItem, DescriptionsProps } from './Descriptions';
@@ -13,12 +15,12 @@ export type { EmptyStateProps } from './EmptyState';
 export { formatBytes, formatDateTime, formatDuration, fromNow, useFormatDuration } from './format';
 export type { UiTranslate } from './i18n';
 export { FormDialog } from './form/FormDialog';
-export type { FormDialogProps } from './form/FormDialog';
+export type { FormDialogProps, FormRecord } from './form/FormDialog';
 export { FormFields } from './form/FormFields';
 export { SearchableMultiSelect } from './form/SearchableMultiSelect';
 export type { SearchableMultiSelectProps } from './form/SearchableMultiSelect';
 export type { FormFieldsProps } from './form/FormFields';
-export type { FieldOption, FieldType, FormErrors, FormField, FormValues } from './form/types';
+export type { FieldOption, FieldType, FormErrors, FormField, FormItem, FormSection, FormValues } from './form/types';
 export { useFormState } from './form/useFormState';
 export type { FormState } from './form/useFormState';
 export { isEmptyValue, validateField, validateValues } from './form/validation';
@@ -26,6 +28,7 @@ export { NOTIFICATION_TIMEOUT, NotificationHost, TOAST_TIMEOUT } from './Notific
 export type { NotificationHostProps, NotifyBus, NotifyEvent } from './NotificationHost';
 export { PageContainer, PageHeader } from './PageContainer';
 export type { PageContainerProps, PageHeaderProps } from './PageContainer';
+export type { MenuGate } from './gate';
 export { StatusBadge } from './StatusBadge';
 export type { StatusBadgeProps, StatusTone } from './StatusBadge';
 export { columnSettingsKey } from './columnSettings';
@@ -46,3 +49,6 @@ export type {
   ServerTableProps,
   SortOrder,
 } from './table/types';
+
+// Rules for form fields (`rule: z.string().check(z.regex(…))`): zod's tree-shakable flavour.
+export { z } from 'zod/mini';

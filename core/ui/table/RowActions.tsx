@@ -16,13 +16,14 @@ import { Can, useMenuGate } from '../../app/context';
 import { useConfirm, useConfirmDelete } from '../ConfirmDialog';
 import { DangerButton } from '../DangerButton';
 import { useUiT } from '../i18n';
+import type { MenuGate } from '../gate';
 import { useDangerStyles } from '../styles';
 
 interface RowActionBase {
   key: string;
   label: string;
   /** Gate: hidden unless the user holds any of these menu keys. */
-  menu?: string | readonly string[];
+  menu?: MenuGate;
   /** Red: a DangerButton inline, a red item in the ⋯ menu. */
   danger?: boolean;
   /** Into the ⋯ menu instead of inline. */
@@ -139,7 +140,7 @@ export function RowActions({ actions }: RowActionsProps) {
 
 export interface AddButtonProps {
   /** Gate: hidden unless the user holds any of these menu keys (e.g. `user-add`). */
-  menu: string | readonly string[];
+  menu: MenuGate;
   onClick: () => void;
   /** Defaults to 新建. */
   label?: string;

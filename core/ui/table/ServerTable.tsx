@@ -26,15 +26,21 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { TableSettingsRegular } from '@fluentui/react-icons/svg/table-settings';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useEffect, useImperativeHandle, useMemo, useState } from 'react';
+import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
+import { keepPreviousData } from '@tanstack/react-query';
+import { type CSSProperties, isValidElement, type ReactNode, useEffect, useImperativeHandle, useMemo, useState } from 'react';
+import { useMenuGate } from '../../app/context';
+import { useQuery, useQueryClient } from '../../query/hooks';
+import { confirm } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
 import { useUiT } from '../i18n';
 import { useDangerStyles } from '../styles';
 import { useColumnsState } from '../columnSettings';
 import { initialSearchValues, SearchForm, type SearchValues } from './SearchForm';
 import { Pager } from './Pager';
+import { AddButton, type RowAction, RowActions } from './RowActions';
 import {
+  type BatchAction,
   DEFAULT_PAGE_SIZE,
   PAGE_SIZE_OPTIONS,
   type PageQuery,
@@ -77,7 +83,16 @@ const useStyles = makeStyles({
   progress: { position: 'absolute', top: 0, left: 0, right: 0 },
   full: { textAlign: 'center' },
   error: { marginBottom: tokens.spacingVerticalM },
+  line: { display: 'block' },
 });
+
+function isActionList(node: readonly RowAction[] | ReactNode): node is readonly RowAction[] {
+  return Array.isArray(node) && !isValidElement(node[0]);
+}
+
+function renderRowActions(node: readonly RowAction[] | ReactNode): ReactNode {
+  return isActionList(node) ? <RowActions actions={node} /> : node;
+}
 
 /** Reloads every page of a ServerTable (or any query) with this base key, e.g. after a mutation. */
 export function useReloadTable(queryKey: readonly unknown[]): () => Promise<void> {
@@ -122,7 +137,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
     fetchPage,
     getRowId,
     searchFields,
-    batchActions,
+    add,
     toolbar,
     rowActions,
     rowActionsWidth,
@@ -133,11 +148,13 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
     extraParams,
     ref,
   } = props;
-  const selectable = props.selectable ?? (batchActions !== undefined && batchActions.length > 0);
   const styles = useStyles();
   const danger = useDangerStyles();
   const t = useUiT();
   const client = useQueryClient();
+  const allowed = useMenuGate();
+  const batchActions = props.batchActions?.filter((a) => allowed(a.menu));
+  const selectable = props.selectable ?? (batchActions !== undefined && batchActions.length > 0);
 
   const [pageIndex, setPageIndex] = useState(1);
   const [pageSize, setPageSize] = useState(defaultPageSize);
@@ -204,10 +221,19 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(items.map(getRowId)));
 
   const [runningAction, setRunningAction] = useState<string>();
-  const runBatch = async (key: string, run: () => void | Promise<void>) => {
-    setRunningAction(key);
+  const runBatch = async (action: BatchAction<Row>) => {
+    if (action.confirm) {
+      const asked =
+        action.confirm === true
+          ? { title: t('ui.confirm.deleteRows'), message: t('ui.confirm.irreversible'), confirmText: t('ui.confirm.confirm'), danger: true }
+          : typeof action.confirm === 'function'
+            ? action.confirm(selectedRows)
+            : action.confirm;
+      if (!(await confirm({ danger: action.danger, ...asked }))) return;
+    }
+    setRunningAction(action.key);
     try {
-      await run();
+      await action.onClick(selectedIds, selectedRows);
     } finally {
       setRunningAction(undefined);
       clearSelection();
@@ -217,6 +243,15 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   const loadingFirst = result.isPending;
   const showError = result.isError;
   const errorMessage = result.error instanceof Error ? result.error.message : undefined;
+  const retry = (
+    <Button
+      onClick={() => {
+        void result.refetch();
+      }}
+    >
+      {t('ui.retry')}
+    </Button>
+  );
 
   let body: ReactNode;
   if (loadingFirst) {
@@ -228,10 +263,26 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
       </TableRow>
     );
   } else if (items.length === 0) {
+    // Nothing to show: say why (a failed load offers a retry) instead of a blank table.
     body = (
       <TableRow>
         <TableCell colSpan={colCount} className={styles.full}>
-          {showError ? null : <EmptyState />}
+          {showError ? (
+            <div role="alert">
+              <EmptyState
+                icon={<ErrorCircleRegular />}
+                message={
+                  <>
+                    <span className={styles.line}>{t('ui.loadFailed')}</span>
+                    {errorMessage ? <span className={styles.line}>{errorMessage}</span> : null}
+                  </>
+                }
+                action={retry}
+              />
+            </div>
+          ) : (
+            <EmptyState />
+          )}
         </TableCell>
       </TableRow>
     );
@@ -254,7 +305,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
               {c.render(row, index)}
             </TableCell>
           ))}
-          {rowActions ? <TableCell>{rowActions(row)}</TableCell> : null}
+          {rowActions ? <TableCell>{renderRowActions(rowActions(row))}</TableCell> : null}
         </TableRow>
       );
     });
@@ -289,6 +340,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
             <span className={styles.title} />
           )}
           <div className={styles.tools}>
+            {add ? <AddButton {...add} /> : null}
             {toolbar}
             <Tooltip content={t('ui.refresh')} relationship="label">
               <Button
@@ -336,7 +388,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
                 appearance={a.danger ? 'primary' : 'secondary'}
                 className={mergeClasses(a.danger && selectedIds.length > 0 && danger.primary)}
                 disabled={selectedIds.length === 0 || runningAction !== undefined}
-                onClick={() => runBatch(a.key, () => a.onClick(selectedIds, selectedRows))}
+                onClick={() => void runBatch(a)}
               >
                 {a.label}
               </Button>
@@ -351,21 +403,14 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
             ) : null}
           </div>
         ) : null}
-        {showError ? (
+        {showError && items.length > 0 ? (
+          // A refetch failed over rows already shown: keep them, say so above.
           <MessageBar intent="error" className={styles.error}>
             <MessageBarBody>
               <MessageBarTitle>{t('ui.loadFailed')}</MessageBarTitle>
               {errorMessage}
             </MessageBarBody>
-            <MessageBarActions>
-              <Button
-                onClick={() => {
-                  void result.refetch();
-                }}
-              >
-                {t('ui.retry')}
-              </Button>
-            </MessageBarActions>
+            <MessageBarActions>{retry}</MessageBarActions>
           </MessageBar>
         ) : null}
         <div className={styles.scroll}>

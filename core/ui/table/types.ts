@@ -1,5 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactElement, ReactNode, Ref } from 'react';
+import type { ConfirmOptions } from '../ConfirmDialog';
+import type { MenuGate } from '../gate';
+import type { AddButtonProps, RowAction } from './RowActions';
 
 export type SortOrder = 'ascend' | 'descend' | '';
 
@@ -64,6 +67,13 @@ export interface BatchAction<Row> {
   label: string;
   icon?: ReactElement;
   danger?: boolean;
+  /** Gate: hidden unless the user holds any of these menu keys. */
+  menu?: MenuGate;
+  /**
+   * Ask first: `true` = the standard 您确定要删除选中的行吗? (red), or options of your own (computed from the
+   * selected rows if a function). Cancel leaves the selection as it was.
+   */
+  confirm?: true | ConfirmOptions | ((rows: Row[]) => ConfirmOptions);
   /** Selection is cleared once the returned promise settles. */
   onClick: (ids: RowId[], rows: Row[]) => void | Promise<void>;
 }
@@ -87,10 +97,12 @@ export interface ServerTableProps<Row> {
   /** Row checkboxes; enabled automatically when `batchActions` are given. */
   selectable?: boolean;
   batchActions?: readonly BatchAction<Row>[];
-  /** Extra buttons at the right of the title, e.g. 新建. */
+  /** The gated primary 新建 button, first in the toolbar. */
+  add?: AddButtonProps;
+  /** Extra buttons at the right of the title. */
   toolbar?: ReactNode;
-  /** Content of the 操作 column. */
-  rowActions?: (row: Row) => ReactNode;
+  /** Content of the 操作 column: a list of (gated) `RowAction`s, or any node. */
+  rowActions?: (row: Row) => readonly RowAction[] | ReactNode;
   rowActionsWidth?: number | string;
   /** A first row-number column (ProTable's indexBorder). */
   indexColumn?: boolean;
