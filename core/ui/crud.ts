@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useBus } from '../app/context';
+import type { ApiClient } from '../api/client';
+import { useApi, useOptionalCore } from '../app/context';
 import { useQueryClient } from '../query/hooks';
 
 /** Which record a list's form dialog is open on: none, a new one, or the record with this id. */
@@ -37,14 +38,15 @@ export interface TableActions {
 
 /** The follow-ups of a list screen's actions, for the table whose base query key is `queryKey`. */
 export function useTableActions(queryKey: QueryKey): TableActions {
-  const bus = useBus();
+  // Outside the console (a leaf test) there is no bus: no toast, the rest works.
+  const bus = useOptionalCore()?.bus;
   const client = useQueryClient();
   const key = JSON.stringify(queryKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key's content, not its identity, matters
   return useMemo(() => {
     const reload = () => client.invalidateQueries({ queryKey });
     const done = async (message: string) => {
-      bus.emit('notify', { intent: 'success', message });
+      bus?.emit('notify', { intent: 'success', message });
       await reload();
     };
     const run = async (call: () => Promise<unknown>, message: string) => {
@@ -58,4 +60,10 @@ export function useTableActions(queryKey: QueryKey): TableActions {
     };
     return { done, run, reload };
   }, [bus, client, key]);
+}
+
+/** A plugin's endpoint functions bound to the console's API client (`make` is a module-level `(api) => ({…})`). */
+export function useEndpoints<T>(make: (api: ApiClient) => T): T {
+  const api = useApi();
+  return useMemo(() => make(api), [api, make]);
 }

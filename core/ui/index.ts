@@ -3,7 +3,7 @@ export { CheckTree, checkedValues, computeCheckState } from './CheckTree';
 export type { CheckState, CheckTreeNode, CheckTreeProps } from './CheckTree';
 export { ConfirmDialog, ConfirmHost, confirm, useConfirm, useConfirmDelete } from './ConfirmDialog';
 export type { ConfirmDialogProps, ConfirmOptions } from './ConfirmDialog';
-export { useRecordDialog, useTableActions } from './crud';
+export { useEndpoints, useRecordDialog, useTableActions } from './crud';
 export type { RecordDialog, TableActions } from './crud';
 export { DangerButton } from './DangerButton';
 export { Descriptions } from './Descriptions';
@@ -41,6 +41,7 @@ export type {
   PageParams,
   PageQuery,
   PageResult,
+  RemoveAction,
   RowId,
   SearchField,
   SearchFieldOption,

@@ -29,7 +29,16 @@ const useStyles = makeStyles({
 export interface FormRecord<Values extends FormValues, Rec> {
   queryKey: QueryKey;
   load: () => Promise<Rec>;
-  toValues: (record: Rec) => Values;
+  /** Default: the record's value for each key of `initialValues`, the initial value where the record has none (null). */
+  toValues?: (record: Rec) => Values;
+}
+
+/** The form's values taken from a record: each key of `initial`, from the record unless it holds nothing there. */
+function valuesFrom<Values extends FormValues>(record: unknown, initial: Values): Values {
+  const source = (typeof record === 'object' && record !== null ? record : {}) as Record<string, unknown>;
+  const out: FormValues = { ...initial };
+  for (const key of Object.keys(initial)) if (source[key] !== undefined && source[key] !== null) out[key] = source[key];
+  return out as Values;
 }
 
 export interface FormDialogProps<Values extends FormValues, Rec = unknown> {
@@ -88,7 +97,9 @@ function FormDialogContent<Values extends FormValues, Rec>(props: FormDialogProp
     gcTime: 0,
   });
   const loading = props.loading || (record !== undefined && loaded.isPending);
-  const initialValues = record && loaded.data ? record.toValues(loaded.data) : props.initialValues;
+  const data = loaded.data;
+  const initialValues =
+    record && data ? (record.toValues ? record.toValues(data) : valuesFrom(data, props.initialValues)) : props.initialValues;
   // Keyed on `loading`: an edit dialog opens before its record arrives, and the form must start from the record.
   return (
     <FormDialogBody

@@ -26,14 +26,18 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { TableSettingsRegular } from '@fluentui/react-icons/svg/table-settings';
+import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type CSSProperties, isValidElement, type ReactNode, useEffect, useImperativeHandle, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useMenuGate } from '../../app/context';
 import { useQuery, useQueryClient } from '../../query/hooks';
 import { confirm } from '../ConfirmDialog';
+import { useTableActions } from '../crud';
 import { EmptyState } from '../EmptyState';
 import { useUiT } from '../i18n';
+import { StatusBadge } from '../StatusBadge';
 import { useDangerStyles } from '../styles';
 import { useColumnsState } from '../columnSettings';
 import { initialSearchValues, SearchForm, type SearchValues } from './SearchForm';
@@ -90,10 +94,6 @@ function isActionList(node: readonly RowAction[] | ReactNode): node is readonly 
   return Array.isArray(node) && !isValidElement(node[0]);
 }
 
-function renderRowActions(node: readonly RowAction[] | ReactNode): ReactNode {
-  return isActionList(node) ? <RowActions actions={node} /> : node;
-}
-
 /** Reloads every page of a ServerTable (or any query) with this base key, e.g. after a mutation. */
 export function useReloadTable(queryKey: readonly unknown[]): () => Promise<void> {
   const client = useQueryClient();
@@ -139,7 +139,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
     searchFields,
     add,
     toolbar,
-    rowActions,
+    remove,
     rowActionsWidth,
     indexColumn,
     rowLabel,
@@ -153,7 +153,39 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   const t = useUiT();
   const client = useQueryClient();
   const allowed = useMenuGate();
-  const batchActions = props.batchActions?.filter((a) => allowed(a.menu));
+  const table = useTableActions(queryKey);
+  const removeRows = (ids: RowId[]) => table.run(() => (remove ? remove.run(ids) : Promise.resolve()), t('ui.deleted'));
+  const batchTitle = remove?.batch;
+  const removeBatch: BatchAction<Row> | undefined =
+    remove && batchTitle
+      ? {
+          key: 'core:delete',
+          label: t('ui.delete'),
+          icon: <DeleteRegular />,
+          danger: true,
+          menu: remove.menu,
+          confirm: batchTitle === true ? true : (rows) => ({ title: batchTitle(rows) }),
+          onClick: removeRows,
+        }
+      : undefined;
+  const batchActions = [...(props.batchActions ?? []), ...(removeBatch ? [removeBatch] : [])].filter((a) => allowed(a.menu));
+  const rowActions =
+    props.rowActions || remove
+      ? (row: Row): ReactNode => {
+          const own = props.rowActions?.(row);
+          if (!remove) return isActionList(own) ? <RowActions actions={own} /> : own;
+          const del: RowAction = {
+            key: 'core:delete',
+            label: t('ui.delete'),
+            menu: remove.menu,
+            danger: true,
+            confirm: true,
+            disabled: remove.disabled?.(row),
+            onClick: () => removeRows([getRowId(row)]),
+          };
+          return <RowActions actions={[...(isActionList(own) ? own : []), del]} />;
+        }
+      : undefined;
   const selectable = props.selectable ?? (batchActions !== undefined && batchActions.length > 0);
 
   const [pageIndex, setPageIndex] = useState(1);
@@ -223,13 +255,14 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   const [runningAction, setRunningAction] = useState<string>();
   const runBatch = async (action: BatchAction<Row>) => {
     if (action.confirm) {
+      const base = action.danger || action.confirm === true ? { confirmText: t('ui.confirm.confirm'), danger: true } : {};
       const asked =
         action.confirm === true
-          ? { title: t('ui.confirm.deleteRows'), message: t('ui.confirm.irreversible'), confirmText: t('ui.confirm.confirm'), danger: true }
+          ? { title: t('ui.confirm.deleteRows'), message: t('ui.confirm.irreversible') }
           : typeof action.confirm === 'function'
             ? action.confirm(selectedRows)
             : action.confirm;
-      if (!(await confirm({ danger: action.danger, ...asked }))) return;
+      if (!(await confirm({ ...base, ...asked }))) return;
     }
     setRunningAction(action.key);
     try {
@@ -238,6 +271,11 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
       setRunningAction(undefined);
       clearSelection();
     }
+  };
+
+  const cell = (c: ServerTableColumn<Row>, row: Row, index: number): ReactNode => {
+    const content = c.tone ? <StatusBadge tone={c.tone(row)}>{c.render(row, index)}</StatusBadge> : c.render(row, index);
+    return c.link && allowed(c.link.menu) ? <Link to={c.link.to(row)}>{content}</Link> : content;
   };
 
   const loadingFirst = result.isPending;
@@ -302,10 +340,10 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
           {indexColumn ? <TableCell>{(pageIndex - 1) * pageSize + index + 1}</TableCell> : null}
           {visibleColumns.map((c) => (
             <TableCell key={c.key} style={cellStyle(c)}>
-              {c.render(row, index)}
+              {cell(c, row, index)}
             </TableCell>
           ))}
-          {rowActions ? <TableCell>{renderRowActions(rowActions(row))}</TableCell> : null}
+          {rowActions ? <TableCell>{rowActions(row)}</TableCell> : null}
         </TableRow>
       );
     });

@@ -2,6 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { ReactElement, ReactNode, Ref } from 'react';
 import type { ConfirmOptions } from '../ConfirmDialog';
 import type { MenuGate } from '../gate';
+import type { StatusTone } from '../StatusBadge';
 import type { AddButtonProps, RowAction } from './RowActions';
 
 export type SortOrder = 'ascend' | 'descend' | '';
@@ -40,6 +41,10 @@ export interface ServerTableColumn<Row> {
   hideable?: boolean;
   /** Hidden until the user shows it in 列设置. */
   defaultHidden?: boolean;
+  /** Shows the cell as a coloured status badge (online/offline, enabled/disabled…) of this tone. */
+  tone?: (row: Row) => StatusTone;
+  /** The cell links here (e.g. the record's detail page) when the user holds `menu` (always without one). */
+  link?: { to: (row: Row) => string; menu?: MenuGate };
 }
 
 export interface SearchFieldOption {
@@ -70,12 +75,24 @@ export interface BatchAction<Row> {
   /** Gate: hidden unless the user holds any of these menu keys. */
   menu?: MenuGate;
   /**
-   * Ask first: `true` = the standard 您确定要删除选中的行吗? (red), or options of your own (computed from the
-   * selected rows if a function). Cancel leaves the selection as it was.
+   * Ask first: `true` = the standard 您确定要删除选中的行吗?, or options of your own (computed from the selected rows if
+   * a function; a `danger` action's dialog has a red 确认 unless they say otherwise). Cancel keeps the selection.
    */
   confirm?: true | ConfirmOptions | ((rows: Row[]) => ConfirmOptions);
   /** Selection is cleared once the returned promise settles. */
-  onClick: (ids: RowId[], rows: Row[]) => void | Promise<void>;
+  onClick: (ids: RowId[], rows: Row[]) => unknown;
+}
+
+/** The standard delete of a list: a toast (删除成功) and a reload once it is done. */
+export interface RemoveAction<Row> {
+  /** Gate of both buttons, e.g. `user-del`. */
+  menu: MenuGate;
+  /** Deletes the records (one for a row, the selection for the batch). */
+  run: (ids: RowId[]) => Promise<unknown>;
+  /** Also a batch 删除 for the selection, asked with this title (default 您确定要删除选中的行吗?). */
+  batch?: true | ((rows: Row[]) => string);
+  /** Shown but not offered on this row (e.g. a built-in record). */
+  disabled?: (row: Row) => boolean;
 }
 
 export interface ServerTableHandle {
@@ -103,6 +120,8 @@ export interface ServerTableProps<Row> {
   toolbar?: ReactNode;
   /** Content of the 操作 column: a list of (gated) `RowAction`s, or any node. */
   rowActions?: (row: Row) => readonly RowAction[] | ReactNode;
+  /** A red 删除 in each row (after `rowActions`, asking 您确认要删除此行吗?) and optionally a batch 删除. */
+  remove?: RemoveAction<Row>;
   rowActionsWidth?: number | string;
   /** A first row-number column (ProTable's indexBorder). */
   indexColumn?: boolean;

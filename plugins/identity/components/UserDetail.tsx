@@ -15,9 +15,9 @@ export function UserDetail() {
   const record = useQuery({ queryKey: KEYS.user(userId), queryFn: () => users.get(userId) });
   // Role names need `GET /roles`, which only these keys open; without them the ids are shown.
   const canListRoles = useHasMenu('user-add', 'user-edit', 'user-detail', 'role');
-  const roleList = useQuery({ queryKey: KEYS.roleOptions, queryFn: roles.all, enabled: canListRoles });
+  const roleList = useQuery({ queryKey: KEYS.roleOptions, queryFn: roles.options, enabled: canListRoles });
   const u = record.data;
-  const roleName = (id: string) => roleList.data?.find((r) => r.id === id)?.name ?? id;
+  const roleName = (id: string) => roleList.data?.find((r) => r.value === id)?.label ?? id;
 
   return (
     <RecordPage title={u?.nickname ?? t('user.detailTitle')} backTo="/user" isPending={record.isPending} error={record.error}>
