@@ -1,6 +1,5 @@
-import { Descriptions, DetailTabs, formatDateTime, useApi, useHasMenu, useQuery, useTranslation } from '@/core';
+import { Descriptions, DetailTabs, formatDateTime, useEndpoints, useHasMenu, useQuery, useTranslation } from '@/core';
 import { Tag } from '@fluentui/react-components';
-import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { KEYS, roleApi, userApi } from '../api';
 import { RecordPage, useSharedStyles } from './shared';
@@ -9,9 +8,8 @@ export function UserDetail() {
   const { t } = useTranslation('identity');
   const styles = useSharedStyles();
   const { userId = '' } = useParams();
-  const api = useApi();
-  const users = useMemo(() => userApi(api), [api]);
-  const roles = useMemo(() => roleApi(api), [api]);
+  const users = useEndpoints(userApi);
+  const roles = useEndpoints(roleApi);
   const record = useQuery({ queryKey: KEYS.user(userId), queryFn: () => users.get(userId) });
   // Role names need `GET /roles`, which only these keys open; without them the ids are shown.
   const canListRoles = useHasMenu('user-add', 'user-edit', 'user-detail', 'role');

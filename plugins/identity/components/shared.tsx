@@ -15,32 +15,10 @@ export const useSharedStyles = makeStyles({
   error: { marginBottom: tokens.spacingVerticalM },
 });
 
-/** Which form dialog a list page has open: none, a new record, or editing one. */
-export type EditDialog = { mode: 'new' } | { mode: 'edit'; id: string } | null;
-
-/** Props of the new/update form dialogs (用户, 角色, 用户组). */
-export interface RecordDialogProps {
-  open: boolean;
-  /** Edit this record; create when absent. */
-  id?: string;
-  onClose: () => void;
-  onSaved: () => Promise<void> | void;
-}
-
 /** The message of a failed call; the client's ApiError already carries the server's words. */
-export function errorText(error: unknown): string | undefined {
+function errorText(error: unknown): string | undefined {
   if (error instanceof ApiError || error instanceof Error) return error.message;
   return undefined;
-}
-
-/** Runs a list action whose failure the client has already toasted: nothing more to do here. */
-export async function settled(run: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await run();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Loading and failure states of a detail page: a missing record says why instead of rendering nothing. */
