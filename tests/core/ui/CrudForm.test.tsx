@@ -223,6 +223,14 @@ describe('the form dialog from a field list', () => {
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ password: 'N3w-pass' });
   });
 
+  it('says so at the field when its options do not load', async () => {
+    await renderWithProviders(<AssetDialog onSubmit={vi.fn()} />, {
+      api: { ...LISTS, 'GET /tags': () => Promise.reject(new Error('标签服务不可用')) },
+    });
+    const dialog = within(await screen.findByRole('dialog', { name: '新建资产' }));
+    expect(await dialog.findByText('选项加载失败：标签服务不可用')).toBeInTheDocument();
+  });
+
   it('says why an edit cannot start when its record does not load', async () => {
     const onSubmit = vi.fn();
     const { user } = await renderWithProviders(<AssetDialog edit="gone" onSubmit={onSubmit} />, {
