@@ -35,7 +35,7 @@ export { columnSettingsKey } from './columnSettings';
 export type { ColumnsState } from './columnSettings';
 export { AddButton, RowActions } from './table/RowActions';
 export type { AddButtonProps, RowAction, RowActionsProps } from './table/RowActions';
-export { ServerTable, useReloadTable } from './table/ServerTable';
+export { ServerTable } from './table/ServerTable';
 export type {
   BatchAction,
   PageParams,

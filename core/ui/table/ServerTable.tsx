@@ -26,7 +26,6 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { TableSettingsRegular } from '@fluentui/react-icons/svg/table-settings';
-import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type CSSProperties, isValidElement, type ReactNode, useEffect, useImperativeHandle, useMemo, useState } from 'react';
@@ -34,7 +33,6 @@ import { Link } from 'react-router-dom';
 import { useMenuGate } from '../../app/context';
 import { useQuery, useQueryClient } from '../../query/hooks';
 import { confirm } from '../ConfirmDialog';
-import { useTableActions } from '../crud';
 import { EmptyState } from '../EmptyState';
 import { useUiT } from '../i18n';
 import { StatusBadge } from '../StatusBadge';
@@ -43,6 +41,7 @@ import { useColumnsState } from '../columnSettings';
 import { initialSearchValues, SearchForm, type SearchValues } from './SearchForm';
 import { Pager } from './Pager';
 import { AddButton, type RowAction, RowActions } from './RowActions';
+import { useStandardDelete } from './standardDelete';
 import {
   type BatchAction,
   DEFAULT_PAGE_SIZE,
@@ -92,12 +91,6 @@ const useStyles = makeStyles({
 
 function isActionList(node: readonly RowAction[] | ReactNode): node is readonly RowAction[] {
   return Array.isArray(node) && !isValidElement(node[0]);
-}
-
-/** Reloads every page of a ServerTable (or any query) with this base key, e.g. after a mutation. */
-export function useReloadTable(queryKey: readonly unknown[]): () => Promise<void> {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey });
 }
 
 interface Sort {
@@ -153,37 +146,18 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   const t = useUiT();
   const client = useQueryClient();
   const allowed = useMenuGate();
-  const table = useTableActions(queryKey);
-  const removeRows = (ids: RowId[]) => table.run(() => (remove ? remove.run(ids) : Promise.resolve()), t('ui.deleted'));
-  const batchTitle = remove?.batch;
-  const removeBatch: BatchAction<Row> | undefined =
-    remove && batchTitle
-      ? {
-          key: 'core:delete',
-          label: t('ui.delete'),
-          icon: <DeleteRegular />,
-          danger: true,
-          menu: remove.menu,
-          confirm: batchTitle === true ? true : (rows) => ({ title: batchTitle(rows) }),
-          onClick: removeRows,
-        }
-      : undefined;
-  const batchActions = [...(props.batchActions ?? []), ...(removeBatch ? [removeBatch] : [])].filter((a) => allowed(a.menu));
+  const standardDelete = useStandardDelete(remove, queryKey, getRowId);
+  const batchActions = [...(props.batchActions ?? []), ...(standardDelete.batch ? [standardDelete.batch] : [])].filter((a) =>
+    allowed(a.menu),
+  );
+  const ownActions = props.rowActions;
+  const deleteAction = standardDelete.row;
   const rowActions =
-    props.rowActions || remove
+    ownActions || deleteAction
       ? (row: Row): ReactNode => {
-          const own = props.rowActions?.(row);
-          if (!remove) return isActionList(own) ? <RowActions actions={own} /> : own;
-          const del: RowAction = {
-            key: 'core:delete',
-            label: t('ui.delete'),
-            menu: remove.menu,
-            danger: true,
-            confirm: true,
-            disabled: remove.disabled?.(row),
-            onClick: () => removeRows([getRowId(row)]),
-          };
-          return <RowActions actions={[...(isActionList(own) ? own : []), del]} />;
+          const own = ownActions?.(row);
+          if (!deleteAction) return isActionList(own) ? <RowActions actions={own} /> : own;
+          return <RowActions actions={[...(isActionList(own) ? own : []), deleteAction(row)]} />;
         }
       : undefined;
   const selectable = props.selectable ?? (batchActions !== undefined && batchActions.length > 0);
