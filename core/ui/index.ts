@@ -29,6 +29,8 @@ export type { NotificationHostProps, NotifyBus, NotifyEvent } from './Notificati
 export { PageContainer, PageHeader } from './PageContainer';
 export type { PageContainerProps, PageHeaderProps } from './PageContainer';
 export type { MenuGate } from './gate';
+export { RecordPage } from './RecordPage';
+export type { RecordPageProps } from './RecordPage';
 export { StatusBadge } from './StatusBadge';
 export type { StatusBadgeProps, StatusTone } from './StatusBadge';
 export { columnSettingsKey } from './columnSettings';

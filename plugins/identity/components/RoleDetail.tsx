@@ -1,9 +1,8 @@
-import { CheckTree, Descriptions, DetailTabs, formatDateTime, useEndpoints, useQuery, useTranslation } from '@/core';
+import { CheckTree, Descriptions, DetailTabs, formatDateTime, RecordPage, useEndpoints, useQuery, useTranslation } from '@/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { KEYS, roleApi } from '../api';
 import { checkedFromRefs, menuNodes } from '../menus';
-import { RecordPage } from './shared';
 
 export function RoleDetail() {
   const { t, i18n } = useTranslation('identity');

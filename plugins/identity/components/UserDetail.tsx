@@ -1,8 +1,8 @@
-import { Descriptions, DetailTabs, formatDateTime, useEndpoints, useHasMenu, useQuery, useTranslation } from '@/core';
+import { Descriptions, DetailTabs, formatDateTime, RecordPage, useEndpoints, useHasMenu, useQuery, useTranslation } from '@/core';
 import { Tag } from '@fluentui/react-components';
 import { useParams } from 'react-router-dom';
 import { KEYS, roleApi, userApi } from '../api';
-import { RecordPage, useSharedStyles } from './shared';
+import { useSharedStyles } from './shared';
 
 export function UserDetail() {
   const { t } = useTranslation('identity');

@@ -1,8 +1,8 @@
-import { Descriptions, DetailTabs, formatDateTime, useEndpoints, useQuery, useTranslation } from '@/core';
+import { Descriptions, DetailTabs, formatDateTime, RecordPage, useEndpoints, useQuery, useTranslation } from '@/core';
 import { Tag } from '@fluentui/react-components';
 import { useParams } from 'react-router-dom';
 import { groupApi, KEYS } from '../api';
-import { RecordPage, useSharedStyles } from './shared';
+import { useSharedStyles } from './shared';
 
 export function UserGroupDetail() {
   const { t } = useTranslation('identity');
