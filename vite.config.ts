@@ -40,6 +40,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: /^@\/core\/testing$/, replacement: `${root}core/testing/index.ts` },
+      { find: /^@\/core\/manifest$/, replacement: `${root}core/manifest.ts` },
       { find: /^@\/core$/, replacement: `${root}core/index.ts` },
     ],
   },
@@ -80,7 +81,6 @@ export default defineConfig(({ command }) => ({
             'tests/core/**/*.test.{ts,tsx}',
             'tests/plugins/**/*.test.{ts,tsx}',
             'tests/meta/**/*.test.ts',
-            'docs/examples/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup/console.ts'],
         },

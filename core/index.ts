@@ -4,7 +4,6 @@
 // Plugin model
 export { definePlugin } from './plugin/definePlugin';
 export type {
-  ActionDef,
   AnyPlugin,
   ChildRouteDef,
   IconLoader,
@@ -15,6 +14,8 @@ export type {
   PluginDescriptor,
 } from './plugin/types';
 export type { NavGroupKey } from './plugin/groups';
+// Permission keys: declared in each plugin's manifest.ts through `@/core/manifest` (React-free, read by the server too).
+export type { KeyGate, PermissionKey } from './manifest';
 export { NAV_GROUPS } from './plugin/groups';
 export { PluginRegistrationError, validatePluginLoad, validatePluginModule } from './plugin/registry';
 
@@ -26,7 +27,7 @@ export {
   useApi,
   useBranding,
   useBus,
-  useHasMenu,
+  useCan,
   useIsAdmin,
   useSession,
 } from './app/context';

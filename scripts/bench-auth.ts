@@ -8,8 +8,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/index.ts';
+import { openStore } from '../server/db/index.ts';
 import { seed } from '../server/db/seed.ts';
+import { loadCatalogue } from '../server/modules/menus/catalogue.ts';
 import { ok } from '../server/http/envelope.ts';
 import { hashPassword } from '../server/lib/password.ts';
 
@@ -18,9 +19,10 @@ const CONNECTIONS = 10;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-'));
 const config = { ...loadConfig(['--data', dataDir, '--addr', '127.0.0.1:0'], {}), adminPassword: 'bench-password' };
-const db = await openDatabase(config.database);
-await seed(db, { adminPassword: config.adminPassword, now: Date.now() });
-const app = await buildApp({ config, db });
+const { db, box } = await openStore(config);
+const catalogue = await loadCatalogue();
+await seed(db, { catalogue, adminPassword: config.adminPassword, now: Date.now() });
+const app = await buildApp({ config, db, box, catalogue });
 
 let bare: unknown = null;
 // Bench-only route: the same JSON as /account/info (serialized per request too), no auth, no DB.
@@ -47,9 +49,9 @@ async function run(title: string, url: string, headers: Record<string, string> =
 }
 
 // A role-based admin also reads roles and menu refs (the super admin holds every key without them).
-await db.insertInto('users').values({ id: 'bench-auditor', username: 'auditor', password: await hashPassword('bench-password'), nickname: 'a', totpSecret: '-', online: 0, status: 'enabled', type: 'admin', mail: '', source: '', created: Date.now() }).execute();
+await db.insertInto('users').values({ id: 'bench-auditor', username: 'auditor', usernameKey: 'auditor', password: await hashPassword('bench-password'), nickname: 'a', totpSecret: '-', online: 0, status: 'enabled', type: 'admin', mail: '', source: '', created: Date.now() }).execute();
 await db.insertInto('usersRolesRef').values({ id: 'bench-ref', userId: 'bench-auditor', roleId: 'audit-administrator' }).execute();
-const auditorToken = ((await (await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'auditor', password: 'bench-password' }) })).json()) as { data: { token: string } }).data.token;
+const auditorToken = ((await (await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'auditor', usernameKey: 'auditor', password: 'bench-password' }) })).json()) as { data: { token: string } }).data.token;
 
 // Two interleaved rounds, best of each: the machine may be shared, and order effects are real on 2 cores.
 console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per run, 2 interleaved rounds, ${base}`);

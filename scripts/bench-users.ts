@@ -8,8 +8,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/index.ts';
+import { openStore } from '../server/db/index.ts';
 import { seed } from '../server/db/seed.ts';
+import { loadCatalogue } from '../server/modules/menus/catalogue.ts';
 import { seedUsers } from './seed-users.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -18,10 +19,11 @@ const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-users-'));
 const config = { ...loadConfig(['--data', dataDir, '--addr', '127.0.0.1:0'], {}), adminPassword: 'bench-password' };
-const db = await openDatabase(config.database);
-await seed(db, { adminPassword: config.adminPassword, now: Date.now() });
+const { db, box } = await openStore(config);
+const catalogue = await loadCatalogue();
+await seed(db, { catalogue, adminPassword: config.adminPassword, now: Date.now() });
 const seedMs = await seedUsers(db, USERS);
-const app = await buildApp({ config, db });
+const app = await buildApp({ config, db, box, catalogue });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as { port: number };
 const base = `http://127.0.0.1:${port}`;

@@ -5,9 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
-import { type Db, openDatabase } from '../server/db/index.ts';
+import { type Db, openStore } from '../server/db/index.ts';
 import type { NewUser } from '../server/db/schema.ts';
 import { seed } from '../server/db/seed.ts';
+import { loadCatalogue } from '../server/modules/menus/catalogue.ts';
 import { uuid } from '../server/lib/ids.ts';
 import { hashPassword } from '../server/lib/password.ts';
 
@@ -29,6 +30,7 @@ export async function seedUsers(db: Db, count: number, opts: { prefix?: string; 
         rows.push({
           id: uuid(),
           username: `${prefix}${n}`,
+          usernameKey: `${prefix}${n}`.toLowerCase(),
           password,
           nickname: `用户 ${n}`,
           totpSecret: '-',
@@ -51,8 +53,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const count = Number(values.count);
   if (!Number.isInteger(count) || count < 1) throw new Error('--count: expected a positive integer');
   const config = loadConfig(values.data ? ['--data', values.data] : [], process.env);
-  const db = await openDatabase(config.database);
-  const seeded = await seed(db, { adminPassword: config.adminPassword, now: Date.now() });
+  const { db } = await openStore(config);
+  const seeded = await seed(db, { catalogue: await loadCatalogue(), adminPassword: config.adminPassword, now: Date.now() });
   if (seeded.generatedAdminPassword) console.log(`created the administrator account — username: admin  password: ${seeded.generatedAdminPassword}`);
   const ms = await seedUsers(db, count, { prefix: values.prefix });
   console.log(`seeded ${count} users (${values.prefix}…, password ${SEED_PASSWORD}) into ${config.database} in ${ms.toFixed(0)} ms`);

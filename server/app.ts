@@ -2,12 +2,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { frameworkError, installErrorHandlers } from './http/errors.ts';
-import { parseMultipartFields } from './http/multipart.ts';
+import { installMultipart } from './http/multipart.ts';
 import { type Module, registerModules } from './http/routes.ts';
 import { installSecurityHeaders } from './http/security.ts';
 import { installStatic } from './http/static.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import type { SecretBox } from './lib/secret-box.ts';
 import { modules as defaultModules } from './modules/index.ts';
+import { loadCatalogue, type ServerCatalogue } from './modules/menus/catalogue.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const MAX_PARAM_LENGTH = 16 * 1024;
@@ -16,16 +18,20 @@ export interface AppOptions {
   config: Config;
   /** Opened and migrated (db/index.ts) and seeded (db/seed.ts) by the caller. */
   db: Db;
+  /** Loaded once by the caller (lib/secret-box.ts `loadSecretBox`); tests give their own. */
+  box: SecretBox;
   clock?: Clock;
   /** Fastify logger options; off when absent (tests). */
   logger?: FastifyServerOptions['logger'];
   /** Replaces the module list (tests add probe modules). */
   modules?: readonly Module[];
+  /** The permission keys (the one the database was seeded with); default: every manifest under plugins/. */
+  catalogue?: ServerCatalogue;
 }
 
 /** The whole HTTP app, not listening: main.ts listens, tests use `inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const { config, db, clock = systemClock } = opts;
+  const { config, db, box, clock = systemClock } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }), // errors are logged, requests are not
@@ -52,19 +58,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  // …and its console sends the admin change-password as FormData: text fields only (http/multipart.ts).
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (req, body, done) => {
-    try {
-      done(null, parseMultipartFields(body as Buffer, String(req.headers['content-type'])));
-    } catch (err) {
-      done(err as Error, undefined);
-    }
-  });
+  // …and its console sends the admin change-password as FormData: @fastify/multipart, text fields as the body.
+  await installMultipart(app);
 
   app.decorateRequest('principal', null);
   installSecurityHeaders(app);
   installErrorHandlers(app);
-  registerModules(app, { db, config, clock, log: app.log }, opts.modules ?? defaultModules);
+  const catalogue = opts.catalogue ?? (await loadCatalogue());
+  registerModules(app, { db, config, clock, log: app.log, box, catalogue }, opts.modules ?? defaultModules);
   await installStatic(app, config.distDir);
   return app;
 }

@@ -15,11 +15,15 @@ export interface Config {
   adminPassword?: string;
   /** Trust X-Forwarded-For for the client IP (only behind a reverse proxy you control). */
   trustProxy: boolean;
+  /** JUMPGATE_SECRET_KEY (base64, 32 bytes): the secret box key; absent = the key file in dataDir (lib/secret-box.ts). */
+  secretKey?: string;
+  /** JUMPGATE_SECRET_KEY_OLD (comma-separated): previous keys, for decrypting only while rotating. */
+  secretKeysOld: string[];
 }
 
 export class ConfigError extends Error {}
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** `host:port` or `[v6]:port`. */
 export function parseAddr(addr: string): { host: string; port: number } {
@@ -64,5 +68,10 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     },
     adminPassword: env.JUMPGATE_ADMIN_PASSWORD || undefined,
     trustProxy: truthy(env.JUMPGATE_TRUST_PROXY),
+    secretKey: env.JUMPGATE_SECRET_KEY || undefined,
+    secretKeysOld: (env.JUMPGATE_SECRET_KEY_OLD ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
   };
 }

@@ -1,8 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/index.ts';
+import { openStore } from './db/index.ts';
 import { seed } from './db/seed.ts';
+import { SecretBoxError } from './lib/secret-box.ts';
+import { loadCatalogue } from './modules/menus/catalogue.ts';
 
 /** Starts Jumpgate: config from flags and environment, database migrated and seeded, then listen. */
 export async function main(argv = process.argv.slice(2), env = process.env): Promise<void> {
@@ -11,13 +13,15 @@ export async function main(argv = process.argv.slice(2), env = process.env): Pro
     return;
   }
   const config = loadConfig(argv, env);
-  const db = await openDatabase(config.database);
-  const seeded = await seed(db, { adminPassword: config.adminPassword, now: Date.now() });
+  const { db, box } = await openStore(config);
+  // Every plugins/<id>/manifest.ts: the permission keys the roles, the menu tree and the route gates derive from.
+  const catalogue = await loadCatalogue();
+  const seeded = await seed(db, { catalogue, adminPassword: config.adminPassword, now: Date.now() });
   if (seeded.generatedAdminPassword) {
     // Shown once: it is not stored anywhere in clear.
     console.log(`Jumpgate: created the administrator account — username: admin  password: ${seeded.generatedAdminPassword}  (change it after the first login)`);
   }
-  const app = await buildApp({ config, db, logger: { level: env.JUMPGATE_LOG_LEVEL || 'info' } });
+  const app = await buildApp({ config, db, box, catalogue, logger: { level: env.JUMPGATE_LOG_LEVEL || 'info' } });
   const close = async () => {
     await app.close();
     await db.destroy();
@@ -33,7 +37,7 @@ export async function main(argv = process.argv.slice(2), env = process.env): Pro
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((err) => {
-    console.error(err instanceof ConfigError ? `jumpgate: ${err.message}` : err);
+    console.error(err instanceof ConfigError || err instanceof SecretBoxError ? `jumpgate: ${err.message}` : err);
     process.exit(1);
   });
 }

@@ -2,6 +2,7 @@ import { FluentProvider, type PartialTheme } from '@fluentui/react-components';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import type { KeyGate, PermissionKey } from '../manifest';
 import type { SessionState, SessionStore } from '../session/store';
 import type { NotifyPayload } from '../events/bus';
 import type { CoreServices } from './services';
@@ -70,14 +71,14 @@ export function useSession<T>(selector?: (state: SessionState) => T): T | Sessio
   return useStore<SessionStore, T | SessionState>(useCore().session, selector ?? wholeState);
 }
 
-/** Internal: whether `menus` hold any of the gate's keys (the one rule behind `useHasMenu`, `Can` and the kit's gates). */
+/** Internal: whether `menus` hold any of the gate's keys (the one rule behind `useCan`, `Can` and the kit's gates). */
 export function holdsAnyMenu(menus: readonly string[] | undefined, gate: string | readonly string[]): boolean {
   const keys = typeof gate === 'string' ? [gate] : gate;
   return keys.some((key) => menus?.includes(key) ?? false);
 }
 
-/** True when the user's menus hold any of the keys. */
-export function useHasMenu(...keys: string[]): boolean {
+/** True when the user's menus hold any of the keys; an undeclared key does not compile. */
+export function useCan(...keys: PermissionKey[]): boolean {
   return useStore(useCore().session, (state) => holdsAnyMenu(state.user?.menus, keys));
 }
 
@@ -87,7 +88,7 @@ const noSubscription = () => () => {};
  * Internal: a gate test for many gates at once (e.g. a row's actions), re-rendering only when the menus change.
  * Outside the console (a leaf test without <CoreProvider>) there is no session: every gated item is hidden.
  */
-export function useMenuGate(): (gate: string | readonly string[] | undefined) => boolean {
+export function useMenuGate(): (gate: KeyGate | undefined) => boolean {
   const session = useOptionalCore()?.session;
   const menus = useSyncExternalStore(session?.subscribe ?? noSubscription, () => session?.getState().user?.menus);
   return useCallback((gate) => gate === undefined || holdsAnyMenu(menus, gate), [menus]);
@@ -98,8 +99,8 @@ export function useIsAdmin(): boolean {
 }
 
 /** Renders children only when the user holds any of the menu keys (action gates such as `user-add`). */
-export function Can({ menu, children, fallback = null }: { menu: string | readonly string[]; children: ReactNode; fallback?: ReactNode }) {
-  const allowed = useHasMenu(...(typeof menu === 'string' ? [menu] : menu));
+export function Can({ menu, children, fallback = null }: { menu: KeyGate; children: ReactNode; fallback?: ReactNode }) {
+  const allowed = useCan(...(typeof menu === 'string' ? [menu] : menu));
   return <>{allowed ? children : fallback}</>;
 }
 

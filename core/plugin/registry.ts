@@ -104,7 +104,7 @@ export function createPluginRegistry(
   const resources = mergeResources(baseResources, plugins);
   const ids = new Map<string, AnyPlugin>();
   const pathOwners = new Map<string, string>();
-  const menuKeyOwners = new Map<string, string>();
+  const pageOfKey = new Map<string, string>();
   const pages: ResolvedPage[] = [];
   const routes: ResolvedRoute[] = [];
 
@@ -133,32 +133,45 @@ export function createPluginRegistry(
     }
     if (ids.has(plugin.id)) throw new PluginRegistrationError(plugin.id, 'duplicate plugin id');
     ids.set(plugin.id, plugin);
+    if (plugin.manifest && plugin.manifest.id !== plugin.id) {
+      throw new PluginRegistrationError(plugin.id, `its manifest is for plugin "${plugin.manifest.id}"`);
+    }
+  }
+
+  for (const plugin of plugins) {
     if (typeof plugin.load !== 'function') throw new PluginRegistrationError(plugin.id, 'load must be () => import(\'./pages\')');
     if (plugin.pages.length === 0) throw new PluginRegistrationError(plugin.id, 'declares no pages');
 
     for (const page of plugin.pages) {
       if (!page.path.startsWith('/')) throw new PluginRegistrationError(plugin.id, `path "${page.path}" must be absolute`);
       claimPath(plugin, page.path);
+      let group = page.group;
       if (page.menuKey !== null) {
-        const owner = menuKeyOwners.get(page.menuKey);
-        if (owner !== undefined) {
-          throw new PluginRegistrationError(plugin.id, `menu key "${page.menuKey}" is already registered by plugin "${owner}"`);
+        const declared = plugin.manifest?.menus.find((m) => m.key === page.menuKey);
+        if (!declared) {
+          throw new PluginRegistrationError(plugin.id, `page "${page.path}": menu key "${page.menuKey}" is not a page key of the plugin's manifest`);
         }
-        menuKeyOwners.set(page.menuKey, plugin.id);
+        if (group !== undefined && group !== declared.group) {
+          throw new PluginRegistrationError(plugin.id, `page "${page.path}" names group "${group}" but its key "${page.menuKey}" sits in "${declared.group}"`);
+        }
+        group = declared.group;
+        const other = pageOfKey.get(page.menuKey);
+        if (other !== undefined) throw new PluginRegistrationError(plugin.id, `menu key "${page.menuKey}" is already the key of page "${other}"`);
+        pageOfKey.set(page.menuKey, page.path);
       }
-      if (page.group !== undefined && !isNavGroupKey(page.group)) {
-        throw new PluginRegistrationError(plugin.id, `page "${page.path}" names unknown group "${page.group}"`);
+      if (group !== undefined && !isNavGroupKey(group)) {
+        throw new PluginRegistrationError(plugin.id, `page "${page.path}" names unknown group "${group}"`);
       }
       if (page.icon !== undefined && typeof page.icon !== 'function') {
         throw new PluginRegistrationError(plugin.id, `page "${page.path}": icon must be a loader, () => import('@fluentui/react-icons/svg/…')`);
       }
-      if (page.layout === 'admin' && !page.hideInMenu && page.group === undefined) {
+      if (page.layout === 'admin' && !page.hideInMenu && group === undefined) {
         throw new PluginRegistrationError(plugin.id, `admin page "${page.path}" needs a group (or hideInMenu)`);
       }
       requireKey(plugin, page.labelKey, 'label key');
       const titleKey = page.titleKey ?? page.labelKey;
       requireKey(plugin, titleKey, 'title key');
-      pages.push({ ...page, pluginId: plugin.id, order: page.order ?? DEFAULT_ORDER, titleKey });
+      pages.push({ ...page, group, pluginId: plugin.id, order: page.order ?? DEFAULT_ORDER, titleKey });
       routes.push({
         pluginId: plugin.id,
         path: page.path,
@@ -176,6 +189,11 @@ export function createPluginRegistry(
         }
         claimPath(plugin, path);
         requireKey(plugin, child.titleKey, 'title key');
+        const childKey = child.menuKey;
+        const own = plugin.manifest && [...plugin.manifest.menus, ...plugin.manifest.actions].some((k) => k.key === childKey);
+        if (typeof childKey === 'string' && !own) {
+          throw new PluginRegistrationError(plugin.id, `child route "${path}": menu key "${childKey}" is not a key of the plugin's manifest`);
+        }
         routes.push({
           pluginId: plugin.id,
           path,
@@ -187,9 +205,6 @@ export function createPluginRegistry(
           isChild: true,
         });
       }
-    }
-    for (const action of plugin.actions ?? []) {
-      requireKey(plugin, action.labelKey, `label of action "${action.key}"`);
     }
   }
 

@@ -1,9 +1,10 @@
 import type { FluentIcon } from '@fluentui/react-icons';
 import type { ComponentType } from 'react';
+import type { Lng, PermissionKey, PluginManifest } from '../manifest';
 import type { NavGroupKey } from './groups';
 
+export type { Lng } from '../manifest';
 export type PageLayout = 'admin' | 'user' | 'bare';
-export type Lng = 'zh-CN' | 'en-US';
 
 /** A module of named page components, as `import('./pages')` returns it. */
 export type PagesModule = object;
@@ -14,23 +15,30 @@ export type PageName<M> = {
 }[keyof M & string];
 
 /** A detail route under a page, e.g. `/user/:userId`. */
-export interface ChildRouteDef<P extends string = string> {
+export interface ChildRouteDef<P extends string = string, K extends string = PermissionKey> {
   /** Absolute (`/user/:userId`, must start with the page path) or relative (`:userId`). */
   path: string;
   /** The export of the pages module rendered at this route. */
   page: P;
   /** Breadcrumb and document title, a key in the plugin's namespace (e.g. `detail.title` → 用户详情). */
   titleKey: string;
-  /** Extra menu key needed for this route; defaults to the page's. */
-  menuKey?: string | null;
+  /** Extra menu key needed for this route (any key of the plugin's manifest); defaults to the page's. */
+  menuKey?: K | null;
 }
 
 export type IconLoader = () => Promise<FluentIcon>;
 
-export interface PageDef<P extends string = string> {
-  /** Permission and menu key (`user`, `asset`…); null = every signed-in user. Required on purpose. */
-  menuKey: string | null;
-  /** Admin-menu group owned by core; required for admin pages shown in the menu. */
+/** `K`: the key type; declared keys in a descriptor, any string once erased (the registry checks them at run time). */
+export interface PageDef<P extends string = string, K extends string = PermissionKey> {
+  /**
+   * Permission and menu key (`user`, `asset`…), a page key of the plugin's manifest; null = every signed-in user.
+   * Required on purpose.
+   */
+  menuKey: K | null;
+  /**
+   * Admin-menu group owned by core. A page with a menu key takes its manifest entry's group (leave this out);
+   * only a key-less admin page shown in the menu names one here.
+   */
   group?: NavGroupKey;
   /** Absolute route path, unique across the console. */
   path: string;
@@ -50,13 +58,7 @@ export interface PageDef<P extends string = string> {
   layout: PageLayout;
   /** Routable but not in any menu (e.g. /batch-command). */
   hideInMenu?: boolean;
-  children?: readonly ChildRouteDef<P>[];
-}
-
-export interface ActionDef {
-  /** Action key the role editor grants, e.g. `user-add`. */
-  key: string;
-  labelKey: string;
+  children?: readonly ChildRouteDef<P, K>[];
 }
 
 export type LocaleResources = Record<string, unknown>;
@@ -64,13 +66,14 @@ export type LocaleResources = Record<string, unknown>;
 export interface PluginDescriptor<M extends PagesModule = PagesModule> {
   /** kebab-case; also the i18n namespace and the chunk name `plugin-<id>`. */
   id: string;
+  /** The plugin's permission keys (`./manifest.ts`, React-free); none for a plugin whose pages need no key. */
+  manifest?: PluginManifest;
   pages: readonly PageDef<PageName<M>>[];
-  actions?: readonly ActionDef[];
   /** Exactly `() => import('./pages')`: the plugin's one lazy chunk. */
   load: () => Promise<M>;
   /**
    * Inline resources, merged over `locales/<lng>/<id>.json`. Only for plugins that live outside
-   * `plugins/` (test fixtures, docs/examples); product plugins use the locales folder.
+   * `plugins/` (test fixtures); product plugins use the locales folder.
    */
   locales?: Partial<Record<Lng, LocaleResources>>;
 }
@@ -78,8 +81,8 @@ export interface PluginDescriptor<M extends PagesModule = PagesModule> {
 /** The erased form the registry works with (every `PluginDescriptor<M>` is one). */
 export interface AnyPlugin {
   id: string;
-  pages: readonly PageDef<string>[];
-  actions?: readonly ActionDef[];
+  manifest?: PluginManifest;
+  pages: readonly PageDef<string, string>[];
   load: () => Promise<object>;
   locales?: Partial<Record<Lng, LocaleResources>>;
 }
@@ -98,7 +101,7 @@ export interface ResolvedRoute {
   isChild: boolean;
 }
 
-export interface ResolvedPage extends PageDef<string> {
+export interface ResolvedPage extends PageDef<string, string> {
   pluginId: string;
   order: number;
   titleKey: string;

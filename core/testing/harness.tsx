@@ -9,6 +9,7 @@ import { AppRoutes, createRouterHandle, RouterBridge, type RouterHandle } from '
 import { type CoreServices, createCoreServices } from '../app/services';
 import { type CoreEvents, createEventBus } from '../events/bus';
 import { loadLocaleFiles } from '../i18n/resources';
+import { buildCatalogue } from '../manifest';
 import { createPluginRegistry, type ResourceBundle, validatePluginLoad } from '../plugin/registry';
 import type { AnyPlugin, Lng } from '../plugin/types';
 import { createMemoryStorage, createSessionStore, type SessionStore, type SessionUser } from '../session/store';
@@ -39,7 +40,7 @@ export interface RecordedEvent<K extends keyof CoreEvents = keyof CoreEvents> {
 export interface HarnessOptions {
   /** Initial route; for renderPlugin defaults to the plugin's first page path. */
   route?: string;
-  /** Partial session, or a ready store. Default: an admin holding every menu key of the rendered plugins. */
+  /** Partial session, or a ready store. Default: an admin holding every key the rendered plugins' manifests declare. */
   session?: TestSessionInit | SessionStore;
   /** Handlers keyed `'GET /path'`, or a FakeApi. GET /branding is answered by default. */
   api?: FakeHandlers | FakeApi;
@@ -86,8 +87,15 @@ async function mergeResources(extra: Partial<ResourceBundle> | undefined): Promi
   };
 }
 
+/** Every key of the plugins' manifests; builds their catalogue, so a broken manifest fails the test, naming its plugin. */
+function defaultKeys(plugins: readonly AnyPlugin[]): string[] {
+  return [...buildCatalogue(plugins.flatMap((p) => (p.manifest ? [p.manifest] : []))).keys];
+}
+
 async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactElement, options: HarnessOptions, defaultRoute: string): Promise<HarnessResult> {
-  const menus = plugins.flatMap((p) => p.pages.flatMap((page) => [page.menuKey, ...(page.children ?? []).map((c) => c.menuKey ?? null)])).filter((k): k is string => typeof k === 'string');
+  // The default session holds every key the rendered plugins' manifests declare (pages and actions), as the server
+  // gives the super admin.
+  const menus = defaultKeys(plugins);
   const session = isStore(options.session) ? options.session : createTestSession(options.session ?? {}, menus);
   const api = isFakeApi(options.api) ? options.api : createFakeApi(options.api ?? {}, DEFAULT_HANDLERS);
   const bus = createEventBus();
@@ -166,8 +174,9 @@ export async function renderWithProviders(ui: ReactElement, options: HarnessOpti
   return mount(options.plugins ?? [], ui, { waitForLoad: false, ...options }, '/');
 }
 
-/** The descriptor contract for a plugin's own test: registers alone with the real locales, and load() exports every page. */
+/** The descriptor contract for a plugin's own test: a valid manifest, registers alone with the real locales, and load() exports every page. */
 export async function expectValidPlugin(plugin: AnyPlugin): Promise<void> {
+  if (plugin.manifest) buildCatalogue([plugin.manifest]);
   createPluginRegistry([plugin], await loadLocaleFiles());
   await validatePluginLoad(plugin);
 }

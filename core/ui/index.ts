@@ -28,7 +28,6 @@ export { NOTIFICATION_TIMEOUT, NotificationHost, TOAST_TIMEOUT } from './Notific
 export type { NotificationHostProps, NotifyBus, NotifyEvent } from './NotificationHost';
 export { PageContainer, PageHeader } from './PageContainer';
 export type { PageContainerProps, PageHeaderProps } from './PageContainer';
-export type { MenuGate } from './gate';
 export { RecordPage } from './RecordPage';
 export type { RecordPageProps } from './RecordPage';
 export { StatusBadge } from './StatusBadge';

@@ -1,12 +1,13 @@
 import { definePlugin } from '@/core';
+import manifest from './manifest';
 
-// Users, roles and user groups (group 用户管理). Pure data; the pages load on demand.
+// Users, roles and user groups (group 用户管理, from the manifest). Pure data; the pages load on demand.
 export default definePlugin({
   id: 'identity',
+  manifest,
   pages: [
     {
       menuKey: 'user',
-      group: 'identity',
       path: '/user',
       page: 'UserList',
       labelKey: 'nav.user',
@@ -17,7 +18,6 @@ export default definePlugin({
     },
     {
       menuKey: 'role',
-      group: 'identity',
       path: '/role',
       page: 'RoleList',
       labelKey: 'nav.role',
@@ -28,7 +28,6 @@ export default definePlugin({
     },
     {
       menuKey: 'user-group',
-      group: 'identity',
       path: '/user-group',
       page: 'UserGroupList',
       labelKey: 'nav.userGroup',
@@ -37,23 +36,6 @@ export default definePlugin({
       layout: 'admin',
       children: [{ path: ':userGroupId', page: 'UserGroupDetail', titleKey: 'group.detailTitle' }],
     },
-  ],
-  actions: [
-    { key: 'user-add', labelKey: 'actions.userAdd' },
-    { key: 'user-edit', labelKey: 'actions.userEdit' },
-    { key: 'user-del', labelKey: 'actions.userDel' },
-    { key: 'user-detail', labelKey: 'actions.userDetail' },
-    { key: 'user-enable-disable', labelKey: 'actions.userEnableDisable' },
-    { key: 'user-change-password', labelKey: 'actions.userChangePassword' },
-    { key: 'user-reset-totp', labelKey: 'actions.userResetTotp' },
-    { key: 'role-add', labelKey: 'actions.roleAdd' },
-    { key: 'role-edit', labelKey: 'actions.roleEdit' },
-    { key: 'role-del', labelKey: 'actions.roleDel' },
-    { key: 'role-detail', labelKey: 'actions.roleDetail' },
-    { key: 'user-group-add', labelKey: 'actions.groupAdd' },
-    { key: 'user-group-edit', labelKey: 'actions.groupEdit' },
-    { key: 'user-group-del', labelKey: 'actions.groupDel' },
-    { key: 'user-group-detail', labelKey: 'actions.groupDetail' },
   ],
   load: () => import('./pages'),
 });

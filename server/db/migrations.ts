@@ -1,4 +1,6 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { sha256 } from '../lib/ids.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
 
 /*
  * Versioned migrations, in code (no files to find at run time). Append new ones with the next number;
@@ -123,9 +125,76 @@ const m002_user_list_indexes: Migration = {
   },
 };
 
-export const migrations: Record<string, Migration> = {
-  '001_initial': m001_initial,
-  '002_user_list_indexes': m002_user_list_indexes,
+// TOTP seeds sealed by the secret box (lib/secret-box.ts); '-' and '' still mean "no TOTP". The last accepted
+// time step per user makes a code usable once (modules/auth/totp.ts).
+const m003_totp_sealed = (box: SecretBox): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema.alterTable('users').addColumn('totp_last_step', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    // Aliased: the CamelCasePlugin would rename snake_case result keys.
+    const rows: { id: string; secret: string }[] = await db.selectFrom('users').select(['id', 'totp_secret as secret']).where('totp_secret', 'not in', ['-', '']).execute();
+    for (const r of rows) {
+      if (box.isSealed(r.secret)) continue;
+      await db.updateTable('users').set({ totp_secret: box.encrypt(r.secret) }).where('id', '=', r.id).execute();
+    }
+  },
+});
+
+// Personal access tokens: only their SHA-256 is kept, plus a hint (`forever-…a1b2`) and, for a few minutes after
+// creation, the token sealed by the secret box so that GET can show it once (modules/auth/tokens.ts).
+const m004_access_token_hashed: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('access_token').renameColumn('token', 'token_hash').execute();
+    await db.schema.alterTable('access_token').addColumn('hint', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.alterTable('access_token').addColumn('shown', 'text').execute();
+    const rows: { id: string; token: string }[] = await db.selectFrom('access_token').select(['id', 'token_hash as token']).execute();
+    for (const r of rows) {
+      await db
+        .updateTable('access_token')
+        .set({ token_hash: sha256(r.token), hint: `forever-…${r.token.slice(-4)}` })
+        .where('id', '=', r.id)
+        .execute();
+    }
+  },
 };
 
-export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
+// Login lock-out in the database (modules/auth/lockout.ts): one row per counted scope (client address,
+// username, or both), so it survives a restart and holds across processes. Rows expire 5 minutes after their
+// last failure and are deleted as they expire.
+// users.username_key: NFC + lower case (lib/username.ts), unique, so "Admin" and "admin" cannot both exist and
+// login matches either. SQLite's lower() folds ASCII only, hence a column computed in code. Names that already
+// collide (possible in an imported 1.3.9 database) keep a key suffixed with their id: they still log in by their
+// exact name.
+const m005_login_security: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('login_attempts')
+      .addColumn('scope', 'text', (c) => c.primaryKey())
+      .addColumn('failures', 'integer', (c) => c.notNull())
+      .addColumn('last_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('login_attempts_expires').on('login_attempts').column('expires_at').execute();
+
+    await db.schema.alterTable('users').addColumn('username_key', 'text').execute();
+    const rows: { id: string; username: string }[] = await db.selectFrom('users').select(['id', 'username']).orderBy('created').orderBy('id').execute();
+    const taken = new Set<string>();
+    for (const { id, username } of rows) {
+      let key = username.normalize('NFC').trim().toLowerCase();
+      if (taken.has(key)) key = `${key}\u0000${id}`;
+      taken.add(key);
+      await db.updateTable('users').set({ username_key: key }).where('id', '=', id).execute();
+    }
+    await db.schema.createIndex('users_username_key').on('users').column('username_key').unique().execute();
+  },
+};
+
+/** Every migration; those that seal secrets need the box the server was started with. */
+export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
+  '001_initial': m001_initial,
+  '002_user_list_indexes': m002_user_list_indexes,
+  '003_totp_sealed': m003_totp_sealed(box),
+  '004_access_token_hashed': m004_access_token_hashed,
+  '005_login_security': m005_login_security,
+});
+
+export const migrationProvider = (box: SecretBox): MigrationProvider => ({ getMigrations: async () => migrationsFor(box) });

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
  * Table types, camelCase (the CamelCasePlugin maps them to the snake_case columns).
@@ -9,12 +9,17 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 
 export interface UsersTable {
   id: string;
+  /** As typed at creation, NFC-normalised (lib/username.ts). */
   username: string;
+  /** usernameKey(username): NFC + lower case, unique; what login and the uniqueness check match. */
+  usernameKey: string;
   /** bcrypt hash; never leaves the server. */
   password: string;
   nickname: string;
-  /** base32 secret, or '-' / '' = TOTP off; never leaves the server. */
+  /** base32 secret sealed by the secret box (lib/secret-box.ts), or '-' / '' = TOTP off; never leaves the server. */
   totpSecret: string;
+  /** Last TOTP time step (unix s / 30) accepted for this user: a code is accepted once (0 = none yet). */
+  totpLastStep: Generated<number>;
   online: number;
   status: 'enabled' | 'disabled';
   type: 'user' | 'admin' | '';
@@ -70,10 +75,16 @@ export interface LoginLogsTable {
   reason: string;
 }
 
+/** Personal access tokens (`forever-<uuid>`), one per user at most. */
 export interface AccessTokenTable {
   id: string;
   userId: string;
-  token: string;
+  /** SHA-256 (hex) of the token; the token itself is not stored. */
+  tokenHash: string;
+  /** `forever-…a1b2`: what GET shows once the token is no longer shown in full. */
+  hint: string;
+  /** The token sealed by the secret box until GET has shown it once (or SHOW_ACCESS_TOKEN_MS passed); then null. */
+  shown: string | null;
   created: number;
 }
 
@@ -95,6 +106,17 @@ export interface TokensTable {
   refreshedAt: number;
 }
 
+/** Login lock-out counters (modules/auth/lockout.ts). */
+export interface LoginAttemptsTable {
+  /** `addr:<ip>`, `user:<username key>` or `pair:<ip> <username key>`. */
+  scope: string;
+  /** Failed attempts, plus the ones being checked right now (reserved before the hash is compared). */
+  failures: number;
+  lastAt: number;
+  /** lastAt + the lock-out window: the row means nothing after this and is deleted. */
+  expiresAt: number;
+}
+
 export interface DB {
   users: UsersTable;
   usersRolesRef: UsersRolesRefTable;
@@ -106,6 +128,7 @@ export interface DB {
   accessToken: AccessTokenTable;
   properties: PropertiesTable;
   tokens: TokensTable;
+  loginAttempts: LoginAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,26 +1,26 @@
-import { ALL_MENU_KEYS, type MenuKey, withDescendants } from '../modules/menus/tree.ts';
+import type { Catalogue } from '../../core/manifest.ts';
 import { SUPER_ADMIN_ID } from '../modules/menus/effective.ts';
 import { sign } from '../lib/ids.ts';
-import { generatePassword, hashPassword } from '../lib/password.ts';
+import { ConfigError } from '../config.ts';
+import { generatePassword, hashPassword, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, passwordProblem } from '../lib/password.ts';
 import type { Db } from './index.ts';
 
-/** The built-in roles of contract §4.2, with the keys 1.3.9 meant (its lists named keys that do not exist: quirk 9). */
-export const DEFAULT_ROLES: { id: string; name: string; menus: readonly MenuKey[] }[] = [
-  { id: 'system-administrator', name: '系统管理员', menus: ALL_MENU_KEYS },
-  {
-    id: 'audit-administrator',
-    name: '审计管理员',
-    menus: [
-      'dashboard',
-      'session-audit',
-      ...withDescendants('online-session', 'offline-session'),
-      'log-audit',
-      ...withDescendants('login-log', 'storage-log'),
-      'session-command',
-    ],
-  },
-  { id: 'security-administrator', name: '安全管理员', menus: ['security', ...withDescendants('access-security', 'login-policy')] },
+/**
+ * The built-in roles of contract §4.2, with the keys 1.3.9 meant (its lists named keys that do not exist: quirk 9),
+ * as subtrees of the catalogue: `null` = every key. Keys come with their plugins, so a role holds the keys of
+ * the plugins installed at this start (seeding drops keys no manifest declares).
+ */
+export const DEFAULT_ROLES: { id: string; name: string; subtrees: readonly string[] | null }[] = [
+  { id: 'system-administrator', name: '系统管理员', subtrees: null },
+  // 1.3.9: dashboard, then everything under 会话审计 and 日志审计.
+  { id: 'audit-administrator', name: '审计管理员', subtrees: ['dashboard', 'session-audit', 'log-audit'] },
+  // 1.3.9: everything under 安全策略 (access security and login policies).
+  { id: 'security-administrator', name: '安全管理员', subtrees: ['security'] },
 ];
+
+/** A built-in role's keys in this catalogue. */
+export const defaultRoleKeys = (catalogue: Catalogue, role: (typeof DEFAULT_ROLES)[number]): string[] =>
+  role.subtrees === null ? [...catalogue.keys] : catalogue.withDescendants(role.subtrees);
 
 /** Contract §4.4, created only when absent. */
 export const DEFAULT_PROPERTIES: Record<string, string> = {
@@ -48,7 +48,7 @@ export interface SeedResult {
 }
 
 /** Runs at every start; idempotent. */
-export async function seed(db: Db, opts: { adminPassword?: string; now: number }): Promise<SeedResult> {
+export async function seed(db: Db, opts: { catalogue: Catalogue; adminPassword?: string; now: number }): Promise<SeedResult> {
   const { now } = opts;
   const result: SeedResult = {};
 
@@ -62,10 +62,13 @@ export async function seed(db: Db, opts: { adminPassword?: string; now: number }
         .onConflict((oc) => oc.column('id').doUpdateSet(fields))
         .execute();
       await trx.deleteFrom('rolesMenusRef').where('roleId', '=', role.id).execute();
-      await trx
-        .insertInto('rolesMenusRef')
-        .values(role.menus.map((menuId) => ({ id: sign([role.id, menuId]), roleId: role.id, menuId, checked: 1 })))
-        .execute();
+      const menus = defaultRoleKeys(opts.catalogue, role);
+      if (menus.length) {
+        await trx
+          .insertInto('rolesMenusRef')
+          .values(menus.map((menuId) => ({ id: sign([role.id, menuId]), roleId: role.id, menuId, checked: 1 })))
+          .execute();
+      }
     }
 
     const present = new Set((await trx.selectFrom('properties').select('name').execute()).map((p) => p.name));
@@ -74,6 +77,10 @@ export async function seed(db: Db, opts: { adminPassword?: string; now: number }
 
     const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (!anyUser) {
+      // A configured password follows the rules of any other (lib/password.ts): a clear start-up error otherwise.
+      if (opts.adminPassword !== undefined && passwordProblem(opts.adminPassword)) {
+        throw new ConfigError(`JUMPGATE_ADMIN_PASSWORD: needs at least ${MIN_PASSWORD_LENGTH} characters and at most ${MAX_PASSWORD_BYTES} bytes (UTF-8)`);
+      }
       const password = opts.adminPassword ?? generatePassword();
       if (!opts.adminPassword) result.generatedAdminPassword = password;
       await trx
@@ -81,6 +88,7 @@ export async function seed(db: Db, opts: { adminPassword?: string; now: number }
         .values({
           id: SUPER_ADMIN_ID,
           username: 'admin',
+          usernameKey: 'admin',
           password: await hashPassword(password),
           nickname: '超级管理员',
           totpSecret: '-',

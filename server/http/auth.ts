@@ -6,7 +6,7 @@ import { sha256 } from '../lib/ids.ts';
 import { ACCESS_TOKEN_PREFIX, endLoginTokens, SLIDE_AFTER_MS, ttlOf } from '../modules/auth/tokens.ts';
 import { accessOf, SUPER_ADMIN_ID, type UserAccess } from '../modules/menus/effective.ts';
 import { forbidden, unauthorized } from './envelope.ts';
-import type { Access, Deps } from './routes.ts';
+import type { Deps, Gate } from './routes.ts';
 
 /** The user fields auth needs; password and TOTP secret stay out. */
 export type PrincipalUser = Pick<User, 'id' | 'username' | 'nickname' | 'type' | 'status'> & { totpEnabled: boolean };
@@ -43,8 +43,8 @@ const TOKEN_TABLES = ['tokens', 'users', 'accessToken'] as const;
 
 interface PerDb {
   byLoginToken: (tokenId: string) => Promise<LoginRow[]>;
-  byAccessToken: (token: string) => Promise<UserRow[]>;
-  /** Found rows by token id / access token, valid while TOKEN_TABLES see no write (db/changes.ts). */
+  byAccessToken: (tokenHash: string) => Promise<UserRow[]>;
+  /** Found rows by token hash (login or access token), valid while TOKEN_TABLES see no write (db/changes.ts). */
   rows: Map<string, { version: number; row: LoginRow | UserRow }>;
 }
 const perDb = new WeakMap<Db, PerDb>();
@@ -57,7 +57,7 @@ function stateOf(db: Db): PerDb {
       byLoginToken: prepared(db, (tokenId: string) =>
         db.selectFrom('tokens as t').innerJoin('users as u', 'u.id', 't.userId').select([...USER_COLUMNS, 't.expiresAt', 't.refreshedAt', 't.remember']).where('t.id', '=', tokenId),
       ),
-      byAccessToken: prepared(db, (token: string) => db.selectFrom('accessToken as t').innerJoin('users as u', 'u.id', 't.userId').select(USER_COLUMNS).where('t.token', '=', token)),
+      byAccessToken: prepared(db, (tokenHash: string) => db.selectFrom('accessToken as t').innerJoin('users as u', 'u.id', 't.userId').select(USER_COLUMNS).where('t.tokenHash', '=', tokenHash)),
       rows: new Map(),
     };
     perDb.set(db, s);
@@ -81,13 +81,14 @@ async function lookup<R extends UserRow>(db: Db, key: string, query: (key: strin
 
 export async function resolvePrincipal(deps: Deps, token: string | undefined): Promise<Principal | null> {
   if (!token || token.length > 200) return null;
-  const { db, clock } = deps;
+  const { db, clock, catalogue } = deps;
   const state = stateOf(db);
   let row: UserRow | undefined;
   let tokenId: string | null = null;
 
   if (token.startsWith(ACCESS_TOKEN_PREFIX)) {
-    row = await lookup(db, token, state.byAccessToken);
+    // Stored as its SHA-256 only, like login tokens (cache keys differ: the prefix is part of what is hashed).
+    row = await lookup(db, sha256(token), state.byAccessToken);
   } else {
     tokenId = sha256(token);
     const found = await lookup(db, tokenId, state.byLoginToken);
@@ -110,17 +111,17 @@ export async function resolvePrincipal(deps: Deps, token: string | undefined): P
     user,
     tokenId,
     access: () => {
-      access ??= accessOf(db, user.id);
+      access ??= accessOf(db, catalogue, user.id);
       return access;
     },
   };
 }
 
 /**
- * Applies a route's `allow`: 'authenticated' = any user type; a menu-key list = admin-type users holding
- * one of those keys (the super admin holds all). Throws the 401/403 envelope.
+ * Applies a route's resolved gate: 'authenticated' = any user type; a key list = admin-type users holding one of
+ * those keys (the super admin holds all; an empty list = the super admin only). Throws the 401/403 envelope.
  */
-export async function authorize(allow: Exclude<Access, 'anonymous'>, principal: Principal | null): Promise<void> {
+export async function authorize(allow: Exclude<Gate, 'anonymous'>, principal: Principal | null): Promise<void> {
   if (!principal) throw unauthorized();
   if (allow === 'authenticated') return;
   if (principal.user.type !== 'admin') throw forbidden();

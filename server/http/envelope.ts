@@ -8,18 +8,20 @@ export interface Envelope {
 export const ok = (data: unknown = null): Envelope => ({ code: 1, message: 'success', data });
 
 export const MSG_UNAUTHORIZED = '您的登录信息已失效，请重新登录后再试。';
+/** A personal access token on a route that needs a login (password, TOTP, the access token itself). */
+export const MSG_LOGIN_ONLY = '个人访问令牌不能用于此操作，请登录后再试';
 
 /**
- * Any failure a handler or hook wants to send. `code` goes in the body; `status` is the HTTP status.
- * Business answers (-1, 100, 401, 403) keep HTTP 200 as the contract does; protocol errors
- * (400, 404, 405, 413, 415, 500) use the matching HTTP status as well.
+ * Any failure a handler or hook wants to send; `code` goes in the body. Every envelope answer is HTTP 200, protocol
+ * errors (400, 404, 405, 413, 415, 500) included, as the contract §1.2: the 1.3.9 console's request layer never
+ * settles on an HTTP error, leaving its buttons busy for ever. Only static files, downloads and WebSocket upgrades
+ * use other HTTP statuses.
  */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
     readonly data?: unknown,
-    readonly status = code >= 400 && code !== 401 && code !== 403 ? code : 200,
   ) {
     super(message);
   }

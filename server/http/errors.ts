@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './envelope.ts';
-import { SECURITY_HEADERS } from './security.ts';
+import { securityHeadersFor } from './security.ts';
+import { isStaticPath, staticError } from './static.ts';
 
 /** Fastify's own client errors, by code, with the message the envelope carries. */
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -13,13 +14,26 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 };
 
 /** Fastify's `frameworkErrors` option: errors raised before routing (a malformed URL), which skip hooks. */
-export function frameworkError(_err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
-  reply.code(400).headers(SECURITY_HEADERS).header('cache-control', 'no-store').send(new ApiError(400, 'url: invalid').toEnvelope());
+export function frameworkError(_err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(securityHeadersFor(req));
+  if (isStaticPath(req.url)) {
+    staticError(reply, 400);
+    return;
+  }
+  reply.code(200).header('cache-control', 'no-store').send(new ApiError(400, 'url: invalid').toEnvelope());
 }
 
-/** Every thrown error ends as an envelope; only true bugs become 500, logged, with a generic message. */
+/**
+ * Every thrown error on an API path ends as an envelope, HTTP 200 (envelope.ts); only true bugs become 500, logged,
+ * with a generic message. Static paths (the console) answer real HTTP statuses with a plain-text body instead.
+ */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (isStaticPath(req.url) && !(err instanceof ApiError)) {
+      const status = err.statusCode ?? 500;
+      if (status >= 500) req.log.error({ err, url: req.url, method: req.method }, 'unhandled error');
+      return staticError(reply, status >= 400 && status < 600 ? status : 500);
+    }
     let e: ApiError;
     if (err instanceof ApiError) {
       e = err;
@@ -33,8 +47,15 @@ export function installErrorHandlers(app: FastifyInstance): void {
         e = new ApiError(500, 'Internal Server Error');
       }
     }
-    return reply.code(e.status).header('cache-control', 'no-store').send(e.toEnvelope());
+    return reply.code(200).header('cache-control', 'no-store').send(e.toEnvelope());
   });
 
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send(new ApiError(404, 'Not Found').toEnvelope()));
+  app.setNotFoundHandler((req, reply) => {
+    if (isStaticPath(req.url)) {
+      // A known static path with another method is a 405 (only GET/HEAD are routed there); anything else a 404.
+      if (req.method !== 'GET' && req.method !== 'HEAD') return staticError(reply.header('allow', 'GET, HEAD'), 405);
+      return staticError(reply, 404);
+    }
+    return reply.code(200).header('cache-control', 'no-store').send(new ApiError(404, 'Not Found').toEnvelope());
+  });
 }

@@ -3,9 +3,11 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { MenuKey } from '../modules/menus/tree.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
+import type { ServerCatalogue } from '../modules/menus/catalogue.ts';
 import { authorize, type Principal, resolvePrincipal, tokenOf } from './auth.ts';
-import { ApiError, ok } from './envelope.ts';
+import { ApiError, MSG_LOGIN_ONLY, ok } from './envelope.ts';
+import type { UploadLimits } from './multipart.ts';
 import { parseInput } from './validation.ts';
 
 /** What a module's routes get from the app. */
@@ -14,15 +16,24 @@ export interface Deps {
   config: Config;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The secret box, loaded once at start (lib/secret-box.ts): seal every secret stored at rest with it. */
+  box: SecretBox;
+  /** The permission keys of every plugin manifest (GET /menus, role checks, effective keys, route gates). */
+  catalogue: ServerCatalogue;
 }
 
 /**
  * Who may call a route:
  *  - 'anonymous': no token looked at (/login, /branding);
  *  - 'authenticated': any valid token, any user type (/account/*, /worker/*);
- *  - menu keys: an admin-type user holding at least one of them ([] = super admin only).
+ *  - 'granted': an admin-type user holding a permission key whose plugin manifest grants this route
+ *    (`grants: ['GET /users']` in plugins/<id>/manifest.ts): the manifests are the one source of route gates;
+ *  - 'super-admin': the built-in super administrator only.
  */
-export type Access = 'anonymous' | 'authenticated' | readonly MenuKey[];
+export type Access = 'anonymous' | 'authenticated' | 'granted' | 'super-admin';
+
+/** A route's gate once resolved against the manifests: the keys that grant it ([] = the super admin only). */
+export type Gate = 'anonymous' | 'authenticated' | readonly string[];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -44,21 +55,30 @@ export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema,
   /** Fastify path syntax, e.g. `/users/:id`. */
   path: string;
   allow: A;
+  /**
+   * A login token is required: a personal access token is refused with a 403 envelope (MSG_LOGIN_ONLY). For what a
+   * leaked access token must not reach: the password, TOTP and the access token itself.
+   */
+  loginOnly?: boolean;
   body?: B;
   query?: Q;
   params?: P;
+  /** Files this route takes in a multipart body (found in `req.uploads`); without it a file part is a 400. */
+  upload?: UploadLimits;
   /** Returns the envelope's `data`, or throws an ApiError (`fail(...)`). Returning `reply` means "already answered" (files). */
   handler: (ctx: RouteContext<A, B, Q, P>) => unknown;
 }
 
-/** A route with its types erased, as the registry stores it. */
+/** A route with its types erased, as the modules declare it. */
 export interface RouteDef {
   method: Method;
   path: string;
   allow: Access;
+  loginOnly?: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  upload?: UploadLimits;
   // biome-ignore lint/suspicious/noExplicitAny: erased context; `route()` checks the handler against its own schemas.
   handler: (ctx: RouteContext<any, any, any, any>) => unknown;
 }
@@ -80,45 +100,75 @@ export const defineModule = (name: string, routes: (deps: Deps) => RouteDef[]): 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every API route declared by the modules, for tests and tooling. */
-    routeRegistry: readonly RouteDef[];
+    /** Every API route declared by the modules, its gate resolved from the manifests, for tests and tooling. */
+    routeRegistry: readonly RegisteredRoute[];
   }
+}
+
+/** A registered route: `gate` is its `allow` with 'granted' resolved to the keys that grant it. */
+export interface RegisteredRoute extends RouteDef {
+  gate: Gate;
+}
+
+/**
+ * Resolves every route's gate from the manifests. Fails the start when a 'granted' route is granted by no key, or a
+ * key grants a route that no module declares as 'granted' (a typo, or a gate that would silently stay closed).
+ */
+export function resolveGates(defs: readonly RouteDef[], catalogue: ServerCatalogue): RegisteredRoute[] {
+  const granted = new Set<string>();
+  const resolved = defs.map((def): RegisteredRoute => {
+    const ref = `${def.method} ${def.path}`;
+    if (def.allow !== 'granted') return { ...def, gate: def.allow === 'super-admin' ? [] : def.allow };
+    granted.add(ref);
+    const keys = catalogue.keysGranting(ref);
+    if (keys.length === 0) throw new Error(`route ${ref} is allowed to 'granted' keys, but no plugin manifest grants it`);
+    return { ...def, gate: keys };
+  });
+  for (const ref of catalogue.grantedRoutes()) {
+    if (!granted.has(ref)) {
+      const keys = catalogue.keysGranting(ref).join(', ');
+      throw new Error(`manifest key(s) ${keys} grant "${ref}", which no module declares with allow: 'granted'`);
+    }
+  }
+  return resolved;
 }
 
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** Registers every module's routes, plus a 405 envelope for the other methods of each known path. */
 export function registerModules(app: FastifyInstance, deps: Deps, modules: readonly Module[]): void {
-  const registry: RouteDef[] = [];
-  for (const mod of modules) {
-    for (const def of mod.routes(deps)) {
-      registry.push(def);
-      app.route({
-        method: def.method,
-        url: def.path,
-        onRequest:
-          def.allow === 'anonymous'
-            ? undefined
-            : async (req) => {
-                const principal = await resolvePrincipal(deps, tokenOf(req));
-                await authorize(def.allow as Exclude<Access, 'anonymous'>, principal);
-                req.principal = principal;
-              },
-        handler: async (req, reply) => {
-          const result = await def.handler({
-            body: parseInput('body', def.body, req.body),
-            query: parseInput('query', def.query, req.query),
-            params: parseInput('params', def.params, req.params),
-            principal: req.principal,
-            req,
-            reply,
-          });
-          if (result === reply) return reply;
-          reply.header('cache-control', 'no-store');
-          return ok(result ?? null);
-        },
-      });
-    }
+  const registry = resolveGates(
+    modules.flatMap((mod) => mod.routes(deps)),
+    deps.catalogue,
+  );
+  for (const def of registry) {
+    app.route({
+      method: def.method,
+      url: def.path,
+      config: { upload: def.upload },
+      onRequest:
+        def.gate === 'anonymous'
+          ? undefined
+          : async (req) => {
+              const principal = await resolvePrincipal(deps, tokenOf(req));
+              await authorize(def.gate as Exclude<Gate, 'anonymous'>, principal);
+              if (def.loginOnly && !principal?.tokenId) throw new ApiError(403, MSG_LOGIN_ONLY);
+              req.principal = principal;
+            },
+      handler: async (req, reply) => {
+        const result = await def.handler({
+          body: parseInput('body', def.body, req.body),
+          query: parseInput('query', def.query, req.query),
+          params: parseInput('params', def.params, req.params),
+          principal: req.principal,
+          req,
+          reply,
+        });
+        if (result === reply) return reply;
+        reply.header('cache-control', 'no-store');
+        return ok(result ?? null);
+      },
+    });
   }
 
   const methodsByPath = new Map<string, Set<string>>();

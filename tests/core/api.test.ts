@@ -105,6 +105,28 @@ describe('API client: spec §8 error catalogue', () => {
     expect(notes).toEqual([{ intent: 'error', message: '用户名已存在' }]);
   });
 
+  it('protocol errors as the server sends them (HTTP 200, body code 400/404/405/413/415) and as HTTP 4xx both toast and reject', async () => {
+    const cases: [number, string][] = [
+      [400, 'name: required'],
+      [404, 'Not Found'],
+      [405, 'Method Not Allowed'],
+      [413, 'body: larger than the 1 MB limit'],
+      [415, 'Unsupported Media Type'],
+    ];
+    for (const [code, message] of cases) {
+      // The server's form (contract §1.2): the envelope at HTTP 200.
+      const asBody = setup({ 'POST /x': reply.envelope(code, message) });
+      expect(await rejection(asBody.api.post('/x', {})), `body ${code}`).toMatchObject({ kind: 'business', code, status: 200, message, notified: true, isFinal: true });
+      expect(asBody.notes).toEqual([{ intent: 'error', message }]);
+      expect(asBody.redirects).toEqual([]);
+      // Another server's form: the same envelope with the HTTP status.
+      const asHttp = setup({ 'POST /x': reply.http(code, { code, message }) });
+      expect(await rejection(asHttp.api.post('/x', {})), `HTTP ${code}`).toMatchObject({ kind: 'http', code, status: code, message, notified: true, isFinal: true });
+      expect(asHttp.notes).toEqual([{ intent: 'error', message }]);
+      expect(asHttp.redirects).toEqual([]);
+    }
+  });
+
   it('silent requests reject without a toast', async () => {
     const { api, notes } = setup({ 'GET /x': reply.envelope(-1, 'nope') });
     expect(await rejection(api.get('/x', { silent: true }))).toMatchObject({ notified: false });

@@ -1,4 +1,4 @@
-import { Can, definePlugin, useBus, useHasMenu, useIsAdmin, useSession } from '@/core';
+import { Can, definePlugin, useBus, useCan, useIsAdmin, useSession } from '@/core';
 import { createFakeApi, reply, renderConsole, renderPlugin, renderWithProviders, UnexpectedRequestError } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
@@ -12,7 +12,7 @@ const SlowPage = () => <h1>slow page</h1>;
 
 function Probe() {
   const nickname = useSession((s) => s.user?.nickname);
-  const canAdd = useHasMenu('user-add', 'other');
+  const canAdd = useCan('user-add', 'role-add');
   const admin = useIsAdmin();
   const bus = useBus();
   return (
@@ -104,7 +104,7 @@ describe('a broken plugin', () => {
   it('fails the render loudly, naming the plugin', async () => {
     const broken = definePlugin({
       id: 'fx-broken',
-      pages: [{ menuKey: 'user', group: 'ops', path: '/broken', page: 'Page', labelKey: 'missing.key', layout: 'admin' }],
+      pages: [{ menuKey: null, group: 'ops', path: '/broken', page: 'Page', labelKey: 'missing.key', layout: 'admin' }],
       load: () => Promise.resolve({ Page: FlakyPage }),
     });
     await expect(renderPlugin(broken, { extraPlugins: [identityPlugin] })).rejects.toThrow(
@@ -118,7 +118,7 @@ describe('chunk loading', () => {
     let attempts = 0;
     const flaky = definePlugin({
       id: 'fx-flaky',
-      pages: [{ menuKey: 'flaky', group: 'ops', path: '/flaky', page: 'Page', labelKey: 'label', layout: 'admin' }],
+      pages: [{ menuKey: null, group: 'ops', path: '/flaky', page: 'Page', labelKey: 'label', layout: 'admin' }],
       load: () => {
         attempts += 1;
         return attempts === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve({ Page: FlakyPage });
@@ -137,7 +137,7 @@ describe('chunk loading', () => {
     let attempts = 0;
     const slow = definePlugin({
       id: 'fx-slow',
-      pages: [{ menuKey: 'slow', path: '/slow', page: 'Page', labelKey: 'label', layout: 'bare' }],
+      pages: [{ menuKey: null, path: '/slow', page: 'Page', labelKey: 'label', layout: 'bare' }],
       load: () => {
         attempts += 1;
         return attempts === 1 ? new Promise<{ Page: typeof SlowPage }>(() => undefined) : Promise.resolve({ Page: SlowPage });
@@ -184,7 +184,7 @@ describe('i18n', () => {
 });
 
 describe('plugin-facing hooks', () => {
-  it('useSession / useHasMenu (any-of) / useIsAdmin / Can / useBus', async () => {
+  it('useSession / useCan (any-of) / useIsAdmin / Can / useBus', async () => {
     const { user, eventsOf } = await renderWithProviders(<Probe />, { session: { user: { nickname: 'Zed', type: 'user', menus: ['user-add'] } } });
     expect(screen.getByText('nick:Zed')).toBeInTheDocument();
     expect(screen.getByText('add:true')).toBeInTheDocument();

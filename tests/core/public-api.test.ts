@@ -19,7 +19,7 @@ const CORE_OWN_EXPORTS = [
   'useApi',
   'useBranding',
   'useBus',
-  'useHasMenu',
+  'useCan',
   'useIsAdmin',
   'useLogout',
   'useMutation',

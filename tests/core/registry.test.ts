@@ -1,6 +1,7 @@
 import type { FluentIcon } from '@fluentui/react-icons';
 import { type AnyPlugin, definePlugin } from '@/core';
 import { createPluginRegistry, expectValidPlugin, loadLocaleFiles, PluginRegistrationError, validatePluginLoad, validatePluginModule } from '@/core/testing';
+import { buildCatalogue } from '@/core/manifest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allFixtures, dashboardPlugin, identityPlugin } from './fixtures/plugins';
 
@@ -12,13 +13,11 @@ const base = () => files;
 const Page = () => null;
 const locales = { 'zh-CN': { label: '标签', detail: '详情' }, 'en-US': { label: 'Label', detail: 'Detail' } };
 
+/** A plugin whose manifest declares its pages' keys (in their groups), unless `manifest` is given. */
 function plugin(overrides: Partial<AnyPlugin> & { id: string }): AnyPlugin {
-  return {
-    pages: [{ menuKey: overrides.id, group: 'resource', path: `/${overrides.id}`, page: 'Page', labelKey: 'label', layout: 'admin' }],
-    load: () => Promise.resolve({ Page }),
-    locales,
-    ...overrides,
-  };
+  const pages = overrides.pages ?? [{ menuKey: overrides.id, group: 'resource', path: `/${overrides.id}`, page: 'Page', labelKey: 'label', layout: 'admin' }];
+  const menus = pages.flatMap((p) => (p.menuKey === null ? [] : [{ key: p.menuKey, group: p.group ?? 'ops', label: { 'zh-CN': p.menuKey, 'en-US': p.menuKey } }]));
+  return { load: () => Promise.resolve({ Page }), locales, manifest: { id: overrides.id, menus, actions: [] }, ...overrides, pages };
 }
 
 function registrationError(plugins: AnyPlugin[]): PluginRegistrationError {
@@ -63,13 +62,35 @@ describe('plugin registry', () => {
 
   it('rejects a duplicate menu key', () => {
     const error = registrationError([plugin({ id: 'a' }), plugin({ id: 'b', pages: [{ menuKey: 'a', group: 'ops', path: '/b', page: 'Page', labelKey: 'label', layout: 'admin' }] })]);
-    expect(error.message).toMatch(/Plugin "b": menu key "a" is already registered by plugin "a"/);
+    expect(error.message).toMatch(/Plugin "b": menu key "a" is already the key of page "\/a"/);
   });
 
-  it('rejects an unknown group', () => {
-    const bad = plugin({ id: 'g' });
-    const pages = [{ ...bad.pages[0]!, group: 'made-up' as 'ops' }];
-    expect(registrationError([{ ...bad, pages }]).message).toMatch(/Plugin "g": page "\/g" names unknown group "made-up"/);
+  it('rejects an unknown group, on a key-less page or in a manifest', () => {
+    const keyless = plugin({ id: 'g', pages: [{ menuKey: null, group: 'made-up' as 'ops', path: '/g', page: 'Page', labelKey: 'label', layout: 'admin' }] });
+    expect(registrationError([keyless]).message).toMatch(/Plugin "g": page "\/g" names unknown group "made-up"/);
+    const inManifest = plugin({ id: 'h', pages: [{ menuKey: 'h', path: '/h', page: 'Page', labelKey: 'label', layout: 'admin' }], manifest: { id: 'h', menus: [{ key: 'h', group: 'made-up' as 'ops', label: { 'zh-CN': 'h', 'en-US': 'h' } }], actions: [] } });
+    expect(registrationError([inManifest]).message).toMatch(/Plugin "h": page "\/h" names unknown group "made-up"/);
+  });
+
+  it("takes a page's group from its manifest key, and refuses keys the plugin's manifest does not declare", () => {
+    const page = { menuKey: 'k', path: '/k', page: 'Page', labelKey: 'label', layout: 'admin' } as const;
+    const k = plugin({ id: 'k', pages: [page], manifest: { id: 'k', menus: [{ key: 'k', group: 'security', label: { 'zh-CN': 'k', 'en-US': 'k' } }], actions: [] } });
+    expect(createPluginRegistry([k], base()).pages[0]).toMatchObject({ path: '/k', group: 'security' });
+    expect(registrationError([{ ...k, pages: [{ ...page, group: 'ops' }] }]).message).toMatch(/Plugin "k": page "\/k" names group "ops" but its key "k" sits in "security"/);
+    // A key declared by another plugin's manifest is still not this plugin's page key.
+    const thief = plugin({ id: 'thief', pages: [{ ...page, path: '/thief' }], manifest: { id: 'thief', menus: [], actions: [] } });
+    expect(registrationError([k, thief]).message).toMatch(/Plugin "thief": page "\/thief": menu key "k" is not a page key of the plugin's manifest/);
+    const noManifest = { ...thief, manifest: undefined };
+    expect(registrationError([noManifest]).message).toMatch(/menu key "k" is not a page key/);
+    const child = plugin({ id: 'c2', pages: [{ ...page, menuKey: 'c2', path: '/c2', children: [{ path: ':id', page: 'Page', titleKey: 'detail', menuKey: 'k' }] }] });
+    expect(registrationError([k, child]).message).toMatch(/Plugin "c2": child route "\/c2\/:id": menu key "k" is not a key of the plugin's manifest/);
+    expect(registrationError([{ ...k, manifest: { ...k.manifest!, id: 'other' } }]).message).toBe('Plugin "k": its manifest is for plugin "other"');
+  });
+
+  it("derives one catalogue from the plugins' manifests, in the tree order the server uses", () => {
+    const catalogue = buildCatalogue(allFixtures.flatMap((p) => (p.manifest ? [p.manifest] : [])));
+    expect(catalogue.keys).toEqual(['dashboard', 'resource', 'asset', 'credential', 'identity', 'user', 'user-add', 'role', 'user-group', 'setting']);
+    expect(catalogue.entry('user-add')).toMatchObject({ parent: 'user', pluginId: 'fx-identity' });
   });
 
   it('rejects a label or title key missing in either language', () => {
@@ -83,16 +104,14 @@ describe('plugin registry', () => {
       pages: [{ menuKey: 't', group: 'ops', path: '/t', page: 'Page', labelKey: 'label', layout: 'admin', children: [{ path: ':id', page: 'Page', titleKey: 'detail' }] }],
     });
     expect(registrationError([noChildTitle]).message).toMatch(/Plugin "t": title key "detail" is missing/);
-    const noActionLabel = plugin({ id: 'act', actions: [{ key: 'act-add', labelKey: 'actions.add' }] });
-    expect(registrationError([noActionLabel]).message).toMatch(/Plugin "act": label of action "act-add" "actions.add" is missing/);
   });
 
   it('rejects a bad id and an admin page without a group', () => {
     expect(registrationError([plugin({ id: 'Bad_Id' })]).message).toMatch(/Plugin "Bad_Id": id must be kebab-case/);
     // core's own locale namespaces (core, core-account) share the namespace space with plugin ids.
     expect(registrationError([plugin({ id: 'core-account' })]).message).toMatch(/Plugin "core-account": ids "core" and "core-…" are reserved/);
-    const bad = plugin({ id: 'nogroup' });
-    expect(registrationError([{ ...bad, pages: [{ ...bad.pages[0]!, group: undefined }] }]).message).toMatch(/needs a group/);
+    const bad = plugin({ id: 'nogroup', pages: [{ menuKey: null, path: '/nogroup', page: 'Page', labelKey: 'label', layout: 'admin' }] });
+    expect(registrationError([bad]).message).toMatch(/needs a group/);
   });
 
   it('rejects an icon that is not a loader, and loads every icon once for the menu', async () => {

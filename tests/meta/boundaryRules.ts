@@ -33,7 +33,11 @@ export function checkImport(file: string, spec: string): string | null {
   }
   if (!owner) return null;
 
-  if (spec === '@/core') return null;
+  // A manifest is read by the server at start: only core's React-free manifest module, nothing else.
+  if (/^(plugins|docs\/examples)\/[^/]+\/manifest\.ts$/.test(file)) {
+    return spec === '@/core/manifest' ? null : `a manifest imports only @/core/manifest (the server loads it without React) (${spec})`;
+  }
+  if (spec === '@/core' || spec === '@/core/manifest') return null;
   if (spec === '@/core/testing') return isTestFile(file) ? null : `@/core/testing is allowed only in tests (${spec})`;
   if (spec.startsWith('@/core/')) return `imports a core internal (${spec}); use @/core`;
   if (target !== null) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildCatalogue, type PluginManifest } from '../../core/manifest';
 import { discoverPlugins } from '../../core/plugin/discover';
 import { createPluginRegistry, LANGUAGES } from '../../core/plugin/registry';
 import { loadLocaleFiles } from '../../core/i18n/resources';
@@ -12,5 +13,16 @@ describe('the shipped plugins', () => {
     expect(plugins.length).toBeGreaterThan(0);
     const registry = createPluginRegistry(plugins, await loadLocaleFiles(LANGUAGES), LANGUAGES);
     expect(registry.plugins.map((plugin) => plugin.id)).toEqual(plugins.map((plugin) => plugin.id));
+  });
+
+  it('declare their permission keys in one valid catalogue, in the manifest files the server reads', () => {
+    const plugins = discoverPlugins();
+    const catalogue = buildCatalogue(plugins.flatMap((plugin) => (plugin.manifest ? [plugin.manifest] : [])));
+    expect(catalogue.keys).toContain('user-add');
+    // The server reads plugins/<id>/manifest.ts; the console reads the descriptor's `manifest`: the same object.
+    const files = import.meta.glob<PluginManifest>('../../plugins/*/manifest.ts', { eager: true, import: 'default' });
+    const byFolder = Object.fromEntries(Object.entries(files).map(([file, manifest]) => [file.split('/')[3], manifest]));
+    expect(Object.fromEntries(plugins.filter((p) => p.manifest).map((p) => [p.id, p.manifest]))).toEqual(byFolder);
+    for (const plugin of plugins) expect(plugin.manifest, plugin.id).toBe(byFolder[plugin.id]);
   });
 });

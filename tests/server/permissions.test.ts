@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import type { PermissionKey } from '../../core/manifest.ts';
+import { MSG_LOGIN_ONLY } from '../../server/http/envelope.ts';
 import type { RouteDef } from '../../server/http/routes.ts';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
-import { ALL_MENU_KEYS, type MenuKey } from '../../server/modules/menus/tree.ts';
 import { type CallResult, type Harness, startHarness } from './harness.ts';
-import { probe } from './probe.ts';
+import { withProbe } from './probe.ts';
 
 const urlOf = (r: RouteDef) => r.path.replace(/:\w+/g, 'sample');
 const refused = (res: CallResult) => res.body?.code === 401 || res.body?.code === 403;
 
-async function callAs(h: Harness, userId: string | null, r: RouteDef) {
-  const token = userId ? await h.accessToken(userId) : undefined;
+/** Calls `r` as the user with a personal access token, or with a login token (`login`). */
+async function callAs(h: Harness, userId: string | null, r: RouteDef, login?: string) {
+  const token = login ?? (userId ? await h.accessToken(userId) : undefined);
   const res = await h.call(r.method, urlOf(r), { token });
   expect(res.status, `${r.method} ${r.path}`).not.toBe(500);
   return res;
@@ -17,35 +19,49 @@ async function callAs(h: Harness, userId: string | null, r: RouteDef) {
 
 describe('permission matrix over every registered route', () => {
   it('anonymous, plain user, admin without the key, admin with each key, super admin', async () => {
-    const h = await startHarness({ modules: [probe] });
+    const h = await startHarness(withProbe);
     const registry = h.app.routeRegistry;
     expect(registry.length).toBeGreaterThanOrEqual(13);
 
-    const everything = await h.createRole(ALL_MENU_KEYS);
+    const allKeys = h.catalogue.keys as readonly PermissionKey[];
+    const everything = await h.createRole(allKeys);
     const plainUser = await h.createUser({ username: 'plain', type: 'user', roles: [everything] });
+    const noRoles = await h.createUser({ username: 'admin-none', type: 'admin' });
+    // Login tokens, for the routes a personal access token may not call (no route here changes a password).
+    const plainLogin = await h.login('plain', 'Passw0rd!');
+    const noRolesLogin = await h.login('admin-none', 'Passw0rd!');
 
     for (const r of registry) {
       const label = `${r.method} ${r.path}`;
       const anon = await callAs(h, null, r);
-      if (r.allow === 'anonymous') {
+      if (r.gate === 'anonymous') {
         expect(refused(anon), label).toBe(false);
         continue;
       }
       expect(anon.body, label).toEqual({ code: 401, message: '您的登录信息已失效，请重新登录后再试。' });
       expect(anon.status).toBe(200);
 
-      if (r.allow === 'authenticated') {
+      if (r.gate === 'authenticated') {
+        if (r.loginOnly) {
+          // Password, TOTP and access-token routes: a login token of any type passes, a personal access token never.
+          expect(refused(await callAs(h, plainUser, r, plainLogin)), label).toBe(false);
+          expect(refused(await callAs(h, noRoles, r, noRolesLogin)), label).toBe(false);
+          expect((await callAs(h, plainUser, r)).body, label).toEqual({ code: 403, message: MSG_LOGIN_ONLY });
+          expect((await callAs(h, SUPER_ADMIN_ID, r)).body, label).toEqual({ code: 403, message: MSG_LOGIN_ONLY });
+          continue;
+        }
         expect(refused(await callAs(h, plainUser, r)), label).toBe(false);
-        const noRoles = await h.createUser({ username: `admin-none-${registry.indexOf(r)}`, type: 'admin' });
         expect(refused(await callAs(h, noRoles, r)), label).toBe(false);
         continue;
       }
 
-      const grants = r.allow as readonly MenuKey[];
+      const grants = r.gate as readonly PermissionKey[];
+      // Gates come from the manifests: exactly the keys whose grants name this route.
+      expect(grants, label).toEqual(h.catalogue.keysGranting(label));
       // A plain user is refused even holding every key.
       expect((await callAs(h, plainUser, r)).body, label).toEqual({ code: 403, message: 'permission denied' });
       // An admin holding every key except the granting ones is refused.
-      const without = await h.createRole(ALL_MENU_KEYS.filter((k) => !grants.includes(k)));
+      const without = await h.createRole(allKeys.filter((k) => !grants.includes(k)));
       const adminWithout = await h.createUser({ username: `admin-without-${registry.indexOf(r)}`, type: 'admin', roles: [without] });
       expect((await callAs(h, adminWithout, r)).body, label).toEqual({ code: 403, message: 'permission denied' });
       // Each granting key alone is enough.
@@ -60,8 +76,8 @@ describe('permission matrix over every registered route', () => {
   });
 
   it('checks the method, not only the path (quirk 2)', async () => {
-    const h = await startHarness({ modules: [probe] });
-    const reader = await h.createRole(['user']);
+    const h = await startHarness(withProbe);
+    const reader = await h.createRole(['probe']);
     const id = await h.createUser({ username: 'reader', type: 'admin', roles: [reader] });
     const token = await h.accessToken(id);
     expect((await h.call('GET', '/probe', { token })).body.code).toBe(1);
@@ -69,17 +85,17 @@ describe('permission matrix over every registered route', () => {
   });
 
   it('has no anonymous prefixes: /login-logs/* needs a token and a role (quirk 1)', async () => {
-    const h = await startHarness({ modules: [probe] });
+    const h = await startHarness(withProbe);
     expect((await h.call('GET', '/login-logs/paging')).body.code).toBe(401);
-    const id = await h.createUser({ username: 'adm', type: 'admin', roles: [await h.createRole(['dashboard'])] });
+    const id = await h.createUser({ username: 'adm', type: 'admin', roles: [await h.createRole(['info'])] });
     expect((await h.call('GET', '/login-logs/paging', { token: await h.accessToken(id) })).body.code).toBe(403);
     expect((await h.call('GET', '/loginx')).body.code).toBe(404);
     expect((await h.call('GET', '/brandingx')).body.code).toBe(404);
   });
 
   it('applies role, type and menu changes on the next request, without a new login (quirk 8)', async () => {
-    const h = await startHarness({ modules: [probe] });
-    const role = await h.createRole(['dashboard']);
+    const h = await startHarness(withProbe);
+    const role = await h.createRole(['info']);
     await h.createUser({ username: 'gina', password: 'gina-pass', type: 'admin', roles: [role] });
     const token = await h.login('gina', 'gina-pass');
     expect((await h.call('GET', '/menus', { token })).body.code).toBe(403);
@@ -87,7 +103,7 @@ describe('permission matrix over every registered route', () => {
     await h.db.insertInto('rolesMenusRef').values({ id: 'r1', roleId: role, menuId: 'role-detail', checked: 0 }).execute();
     // Half-checked (checked=0) refs grant too, as in 1.3.9.
     expect((await h.call('GET', '/menus', { token })).body.code).toBe(1);
-    expect(((await h.call('GET', '/account/info', { token })).body.data as { menus: string[] }).menus).toEqual(['dashboard', 'role-detail']);
+    expect(((await h.call('GET', '/account/info', { token })).body.data as { menus: string[] }).menus).toEqual(['role-detail', 'info']);
 
     await h.db.updateTable('users').set({ type: 'user' }).where('username', '=', 'gina').execute();
     expect((await h.call('GET', '/menus', { token })).body.code).toBe(403);
@@ -111,8 +127,23 @@ describe('permission matrix over every registered route', () => {
     expect((await h.call('GET', '/menus', { token })).body.code).toBe(1);
   });
 
-  it('an empty grant list is super-admin only', async () => {
-    const h = await startHarness({ modules: [probe] });
+  it('keeps stored refs of keys no manifest declares, but they grant nothing', async () => {
+    const h = await startHarness();
+    const role = await h.createRole(['role-detail']);
+    // A key of a plugin that is not installed (yet): 1.3.9 data, or a plugin removed since.
+    await h.db.insertInto('rolesMenusRef').values({ id: 'r-asset', roleId: role, menuId: 'asset-add', checked: 1 }).execute();
+    const id = await h.createUser({ username: 'ivy', type: 'admin', roles: [role] });
+    const token = await h.accessToken(id);
+    expect(((await h.call('GET', '/account/info', { token })).body.data as { menus: string[] }).menus).toEqual(['role-detail']);
+    expect((await h.call('GET', `/roles/${role}`, { token })).body.data).toMatchObject({ menus: [{ menuId: 'role-detail', checked: true }] });
+    expect(await h.db.selectFrom('rolesMenusRef').select('menuId').where('roleId', '=', role).orderBy('menuId').execute()).toEqual([
+      { menuId: 'asset-add' },
+      { menuId: 'role-detail' },
+    ]);
+  });
+
+  it("'super-admin' routes are for the super admin only", async () => {
+    const h = await startHarness(withProbe);
     const sys = await h.createUser({ username: 'sys', type: 'admin', roles: ['system-administrator'] });
     expect((await h.call('GET', '/probe/super', { token: await h.accessToken(sys) })).body.code).toBe(403);
     expect((await h.call('GET', '/probe/super', { token: await h.accessToken(SUPER_ADMIN_ID) })).body.code).toBe(1);

@@ -1,27 +1,43 @@
 import { z } from 'zod';
+import { defineManifest, type KeyMap } from '../../core/manifest.ts';
 import { paged, pageOf, pagingQuery } from '../../server/http/paging.ts';
 import { defineModule, route } from '../../server/http/routes.ts';
 import { zDate } from '../../server/http/validation.ts';
 import { formatDate } from '../../server/lib/time.ts';
+import type { HarnessOptions } from './harness.ts';
+
+/** The probe's permission keys: one key per method of /probe, and the 1.3.9 key of /login-logs. */
+export const probeManifest = defineManifest({
+  id: 'probe',
+  menus: [
+    { key: 'probe', group: 'ops', label: { 'zh-CN': '探针', 'en-US': 'Probe' }, grants: ['GET /probe'] },
+    { key: 'login-log', group: 'log-audit', label: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, grants: ['GET /login-logs/paging'] },
+  ],
+  actions: [{ key: 'probe-del', parent: 'probe', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /probe/:id'] }],
+});
+
+declare module '../../core/manifest.ts' {
+  interface PermissionKeys extends KeyMap<typeof probeManifest> {}
+}
 
 /**
  * Test-only routes that exercise the route helper the way later modules will: method-specific menu keys,
  * a paged list with a field whitelist, a date field. Mounted by `startHarness({ modules: [probe] })`.
  */
 export const probe = defineModule('probe', ({ db }) => [
-  route({ method: 'GET', path: '/probe', allow: ['user'], handler: () => 'read' }),
+  route({ method: 'GET', path: '/probe', allow: 'granted', handler: () => 'read' }),
   route({
     method: 'DELETE',
     path: '/probe/:id',
-    allow: ['user-del'],
+    allow: 'granted',
     params: z.object({ id: z.string().max(64) }),
     handler: ({ params }) => params.id,
   }),
-  route({ method: 'GET', path: '/probe/super', allow: [], handler: () => 'super only' }),
+  route({ method: 'GET', path: '/probe/super', allow: 'super-admin', handler: () => 'super only' }),
   route({
     method: 'GET',
     path: '/login-logs/paging',
-    allow: ['login-log'],
+    allow: 'granted',
     query: pagingQuery.extend({ username: z.string().max(64).optional() }),
     handler: async ({ query }) => {
       const page = pageOf(query, { username: 'username', loginTime: 'loginTime' }, 'loginTime');
@@ -42,4 +58,15 @@ export const probe = defineModule('probe', ({ db }) => [
     body: z.object({ at: zDate, name: z.string().max(10) }),
     handler: ({ body }) => ({ at: formatDate(body.at), name: body.name }),
   }),
+  route({
+    method: 'POST',
+    path: '/probe/upload',
+    allow: 'authenticated',
+    upload: { maxFiles: 2, maxFileBytes: 1024 },
+    body: z.object({ note: z.string().max(10).optional() }),
+    handler: ({ body, req }) => ({ note: body.note ?? '', files: req.uploads.map((f) => ({ field: f.field, filename: f.filename, mimetype: f.mimetype, text: f.data.toString('utf8') })) }),
+  }),
 ]);
+
+/** Harness options that mount the probe: its routes and its keys. */
+export const withProbe: Pick<HarnessOptions, 'modules' | 'manifests'> = { modules: [probe], manifests: [probeManifest] };

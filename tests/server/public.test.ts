@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
-import type { TreeMenu } from '../../server/modules/menus/index.ts';
-import { ALL_MENU_KEYS } from '../../server/modules/menus/tree.ts';
+import { defineManifest } from '../../core/manifest.ts';
+import type { TreeMenu } from '../../core/manifest.ts';
 import { DEFAULT_PROPERTIES } from '../../server/db/seed.ts';
 import { ADMIN_PASSWORD, startHarness } from './harness.ts';
 
@@ -29,28 +29,26 @@ describe('GET /branding', () => {
 });
 
 describe('GET /menus', () => {
-  it('returns the 129-key tree in contract order with zh-CN and en-US titles', async () => {
+  it("derives the tree from the plugins' manifests, in 1.3.9's order, with zh-CN and en-US titles", async () => {
     const h = await startHarness();
     const token = await h.login('admin', ADMIN_PASSWORD);
     const tree = (await h.call('GET', '/menus', { token })).body.data as TreeMenu[];
-    expect(tree.map((n) => n.key)).toEqual(['dashboard', 'resource', 'session-audit', 'log-audit', 'ops', 'security', 'identity', 'authorised', 'setting', 'info']);
+    // Only keys some plugin declares: the groups and top-level keys of plugins not built yet are absent.
+    expect(tree.map((n) => n.key)).toEqual(['identity', 'info']);
+    expect(tree[0]).toMatchObject({ title: '用户管理', titles: { 'zh-CN': '用户管理', 'en-US': 'User management' } });
+    expect(tree[1]).toEqual({ title: '个人中心', titles: { 'zh-CN': '个人中心', 'en-US': 'Personal centre (my profile)' }, key: 'info', children: null });
+    expect(tree[0]!.children!.map((n) => n.key)).toEqual(['user', 'role', 'user-group']);
+    expect(tree[0]!.children![0]!.children!.map((n) => n.key)).toEqual([
+      'user-add', 'user-del', 'user-edit', 'user-change-password', 'user-enable-disable', 'user-reset-totp', 'user-detail',
+    ]);
     const all = flatten(tree);
-    expect(all).toHaveLength(129);
-    expect(new Set(all.map((n) => n.key)).size).toBe(129);
-    expect(tree[0]).toEqual({ title: '控制面板', titles: { 'zh-CN': '控制面板', 'en-US': 'Dashboard' }, key: 'dashboard', children: null });
+    expect(all.map((n) => n.key)).toEqual(h.catalogue.keys);
     for (const n of all) {
       expect(Object.keys(n).sort()).toEqual(['children', 'key', 'title', 'titles']);
       expect(n.title).toBe(n.titles['zh-CN']);
       expect(n.titles['en-US']).toMatch(/^[A-Za-z]/);
       if (n.children) expect(n.children.length).toBeGreaterThan(0);
     }
-    // 1.3.9 builds the tree by parentId: login-policy-unbind-user hangs under user-login-policy.
-    const userLoginPolicy = all.find((n) => n.key === 'user-login-policy')!;
-    expect(userLoginPolicy.children!.map((n) => n.key)).toEqual(['login-policy-unbind-user', 'user-unbind-login-policy']);
-    expect(all.find((n) => n.key === 'asset')!.children!.map((n) => n.key)).toEqual([
-      'asset-access', 'asset-add', 'asset-edit', 'asset-del', 'asset-copy', 'asset-conn-test', 'asset-import', 'asset-change-owner', 'asset-detail',
-    ]);
-    expect(ALL_MENU_KEYS).toHaveLength(129);
   });
 });
 
@@ -71,17 +69,30 @@ describe('first start', () => {
       ['system-administrator', 'default', 0, 0],
     ]);
     const menusOf = async (roleId: string) => (await h.db.selectFrom('rolesMenusRef').select('menuId').where('roleId', '=', roleId).execute()).map((r) => r.menuId).sort();
-    expect(await menusOf('system-administrator')).toHaveLength(129);
-    expect(await menusOf('security-administrator')).toEqual(
-      ['security', 'access-security', 'access-security-add', 'access-security-del', 'access-security-edit', 'login-policy', 'login-policy-add', 'login-policy-del', 'login-policy-edit', 'login-policy-detail', 'login-policy-bind-user'].sort(),
-    );
-    const audit = await menusOf('audit-administrator');
-    for (const k of ['dashboard', 'session-audit', 'online-session', 'online-session-monitor', 'offline-session-reviewed-all', 'log-audit', 'login-log-clear', 'storage-log-del', 'session-command']) expect(audit).toContain(k);
-    expect(audit).toHaveLength(21);
-    expect(audit.every((k) => (ALL_MENU_KEYS as readonly string[]).includes(k))).toBe(true);
+    // Built-in roles hold the keys of the installed plugins: every key; the audit and security subtrees are empty
+    // until their plugins exist.
+    expect(await menusOf('system-administrator')).toEqual([...h.catalogue.keys].sort());
+    expect(await menusOf('security-administrator')).toEqual([]);
+    expect(await menusOf('audit-administrator')).toEqual([]);
 
     const props = Object.fromEntries((await h.db.selectFrom('properties').selectAll().execute()).map((p) => [p.name, p.value]));
     expect(props).toEqual(DEFAULT_PROPERTIES);
+  });
+
+  it("gives the built-in roles the keys of newly installed plugins under their groups", async () => {
+    const audit = defineManifest({
+      id: 'audit-fixture',
+      menus: [
+        { key: 'online-session', group: 'session-audit', label: { 'zh-CN': '在线会话', 'en-US': 'Online sessions' } },
+        { key: 'access-security', group: 'security', label: { 'zh-CN': '访问安全', 'en-US': 'Access security' } },
+      ],
+      actions: [{ key: 'online-session-monitor', parent: 'online-session', label: { 'zh-CN': '监控', 'en-US': 'Monitor' } }],
+    });
+    const h = await startHarness({ manifests: [audit] });
+    const menusOf = async (roleId: string) => (await h.db.selectFrom('rolesMenusRef').select('menuId').where('roleId', '=', roleId).execute()).map((r) => r.menuId).sort();
+    expect(await menusOf('audit-administrator')).toEqual(['online-session', 'online-session-monitor', 'session-audit']);
+    expect(await menusOf('security-administrator')).toEqual(['access-security', 'security']);
+    expect(await menusOf('system-administrator')).toContain('online-session-monitor');
   });
 
   it('generates a strong password when none is configured, and never uses admin/admin', async () => {
@@ -127,10 +138,26 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       const csp = String(res.headers['content-security-policy']);
-      for (const part of ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "connect-src 'self' ws: wss:", "frame-ancestors 'none'"]) {
+      for (const part of ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "frame-ancestors 'none'"]) {
         expect(csp).toContain(part);
       }
+      expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:80 wss:\/\/localhost:80(;|$)/);
     }
+  });
+
+  it("CSP connect-src allows this origin only (its own ws/wss), never any host's WebSocket", async () => {
+    const h = await startHarness();
+    const connectSrc = async (host: string) => {
+      const csp = String((await h.call('GET', '/branding', { headers: { host } })).headers['content-security-policy']);
+      expect(csp).not.toMatch(/(^|\s)wss?:(\s|;|$)/); // no bare scheme source
+      return /connect-src ([^;]*)/.exec(csp)?.[1];
+    };
+    expect(await connectSrc('jump.example.com:8443')).toBe("'self' ws://jump.example.com:8443 wss://jump.example.com:8443");
+    expect(await connectSrc('[::1]:8088')).toBe("'self' ws://[::1]:8088 wss://[::1]:8088");
+    // A Host that is not a plain host[:port] never reaches the header.
+    for (const bad of ['evil.example; script-src *', 'a b', 'x/y', '*']) expect(await connectSrc(bad), bad).toBe("'self'");
+    const injected = String((await h.call('GET', '/branding', { headers: { host: 'evil.example; script-src *' } })).headers['content-security-policy']);
+    expect(injected).not.toContain('script-src *');
   });
 });
 
@@ -160,8 +187,32 @@ describe('static console', () => {
 
     const missing = await h.call('GET', '/static/nope.js');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ code: 404, message: 'Not Found' });
-    expect((await h.call('GET', '/static/../index.html')).status).not.toBe(200);
+    expect(missing.headers['content-type']).toMatch(/^text\/plain/);
+    expect(missing.text).toBe('Not Found\n');
+    expect((await h.call('GET', '/static/../index.html')).text).not.toContain('<title>jg</title>');
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('static paths answer real HTTP statuses, never the API envelope', async () => {
+    const distDir = dist();
+    fs.writeFileSync(path.join(distDir, 'static', '.env'), 'SECRET=1');
+    const h = await startHarness({ distDir });
+    const cases: [string, string, number][] = [
+      ['GET', '/static/', 403], // a folder: forbidden (was HTTP 200 with body 403)
+      ['GET', '/static/.env', 404], // dot files are not served
+      ['GET', '/static/nope.js', 404],
+      ['GET', '/static/%E0%A4%A', 400],
+      ['POST', '/static/index-abc.js', 405], // was a 404 envelope
+      ['DELETE', '/', 405],
+      ['PUT', '/favicon.ico', 405],
+    ];
+    for (const [method, url, status] of cases) {
+      const res = await h.call(method, url);
+      expect(res.status, `${method} ${url}`).toBe(status);
+      expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^text\/plain/);
+      expect(res.body, `${method} ${url}`).toBeUndefined(); // not JSON
+      if (status === 405) expect(res.headers.allow).toBe('GET, HEAD');
+    }
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 
@@ -198,6 +249,6 @@ describe('static console', () => {
     expect(res.status).toBe(503);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).toContain('not built');
-    expect((await h.call('GET', '/static/index.js')).body).toEqual({ code: 404, message: 'Not Found' });
+    expect((await h.call('GET', '/static/index.js')).status).toBe(404);
   });
 });

@@ -13,17 +13,17 @@ import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { MoreHorizontalRegular } from '@fluentui/react-icons/svg/more-horizontal';
 import { Link, useNavigate } from 'react-router-dom';
 import { Can, useMenuGate } from '../../app/context';
+import type { KeyGate } from '../../manifest';
 import { useConfirm, useConfirmDelete } from '../ConfirmDialog';
 import { DangerButton } from '../DangerButton';
 import { useUiT } from '../i18n';
-import type { MenuGate } from '../gate';
 import { useDangerStyles } from '../styles';
 
 interface RowActionBase {
   key: string;
   label: string;
   /** Gate: hidden unless the user holds any of these menu keys. */
-  menu?: MenuGate;
+  menu?: KeyGate;
   /** Red: a DangerButton inline, a red item in the ⋯ menu. */
   danger?: boolean;
   /** Into the ⋯ menu instead of inline. */
@@ -140,7 +140,7 @@ export function RowActions({ actions }: RowActionsProps) {
 
 export interface AddButtonProps {
   /** Gate: hidden unless the user holds any of these menu keys (e.g. `user-add`). */
-  menu: MenuGate;
+  menu: KeyGate;
   onClick: () => void;
   /** Defaults to 新建. */
   label?: string;

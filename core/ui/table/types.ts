@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactElement, ReactNode, Ref } from 'react';
 import type { ConfirmOptions } from '../ConfirmDialog';
-import type { MenuGate } from '../gate';
+import type { KeyGate } from '../../manifest';
 import type { StatusTone } from '../StatusBadge';
 import type { AddButtonProps, RowAction } from './RowActions';
 
@@ -44,7 +44,7 @@ export interface ServerTableColumn<Row> {
   /** Shows the cell as a coloured status badge (online/offline, enabled/disabled…) of this tone. */
   tone?: (row: Row) => StatusTone;
   /** The cell links here (e.g. the record's detail page) when the user holds `menu` (always without one). */
-  link?: { to: (row: Row) => string; menu?: MenuGate };
+  link?: { to: (row: Row) => string; menu?: KeyGate };
 }
 
 export interface SearchFieldOption {
@@ -73,7 +73,7 @@ export interface BatchAction<Row> {
   icon?: ReactElement;
   danger?: boolean;
   /** Gate: hidden unless the user holds any of these menu keys. */
-  menu?: MenuGate;
+  menu?: KeyGate;
   /**
    * Ask first: `true` = the standard 您确定要删除选中的行吗?, or options of your own (computed from the selected rows if
    * a function; a `danger` action's dialog has a red 确认 unless they say otherwise). Cancel keeps the selection.
@@ -86,7 +86,7 @@ export interface BatchAction<Row> {
 /** The standard delete of a list: a toast (删除成功) and a reload once it is done. */
 export interface RemoveAction<Row> {
   /** Gate of both buttons, e.g. `user-del`. */
-  menu: MenuGate;
+  menu: KeyGate;
   /** Deletes the records (one for a row, the selection for the batch). */
   run: (ids: RowId[]) => Promise<unknown>;
   /** Also a batch 删除 for the selection, asked with this title (default 您确定要删除选中的行吗?). */

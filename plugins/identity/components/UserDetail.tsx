@@ -1,4 +1,4 @@
-import { Descriptions, DetailTabs, formatDateTime, RecordPage, useEndpoints, useHasMenu, useQuery, useTranslation } from '@/core';
+import { Descriptions, DetailTabs, formatDateTime, RecordPage, useEndpoints, useCan, useQuery, useTranslation } from '@/core';
 import { Tag } from '@fluentui/react-components';
 import { useParams } from 'react-router-dom';
 import { KEYS, roleApi, userApi } from '../api';
@@ -12,7 +12,7 @@ export function UserDetail() {
   const roles = useEndpoints(roleApi);
   const record = useQuery({ queryKey: KEYS.user(userId), queryFn: () => users.get(userId) });
   // Role names need `GET /roles`, which only these keys open; without them the ids are shown.
-  const canListRoles = useHasMenu('user-add', 'user-edit', 'user-detail', 'role');
+  const canListRoles = useCan('user-add', 'user-edit', 'user-detail', 'role');
   const roleList = useQuery({ queryKey: KEYS.roleOptions, queryFn: roles.options, enabled: canListRoles });
   const u = record.data;
   const roleName = (id: string) => roleList.data?.find((r) => r.value === id)?.label ?? id;

@@ -1,4 +1,4 @@
-import { formatDateTime, PageContainer, ServerTable, StatusBadge, useConfirm, useEndpoints, useHasMenu } from '@/core';
+import { formatDateTime, PageContainer, ServerTable, StatusBadge, useConfirm, useEndpoints, useCan } from '@/core';
 import { useRecordDialog, useSession, useTableActions, useTranslation } from '@/core';
 import { Switch } from '@fluentui/react-components';
 import { KeyResetRegular } from '@fluentui/react-icons/svg/key-reset';
@@ -15,7 +15,7 @@ export function UserList() {
   const dialog = useRecordDialog();
   const confirm = useConfirm();
   const myId = useSession((s) => s.user?.id);
-  const canToggle = useHasMenu('user-enable-disable');
+  const canToggle = useCan('user-enable-disable');
   const [passwordFor, setPasswordFor] = useState<string[] | null>(null);
   const detail = (u: UserRow) => `/user/${encodeURIComponent(u.id)}`;
   const totp = (u: UserRow) => u.totpSecret === '1';

@@ -5,12 +5,13 @@ import { totpEnabled } from '../../http/auth.ts';
 import { ApiError, fail } from '../../http/envelope.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
-import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../../lib/password.ts';
+import { hashPassword, tooLongForBcrypt, verifyPassword } from '../../lib/password.ts';
+import { usernameKey } from '../../lib/username.ts';
 import { accessOf } from '../menus/effective.ts';
 import { accountInfo } from './info.ts';
-import { Lockout } from './lockout.ts';
+import { LOCKED_MESSAGE, Lockout } from './lockout.ts';
 import { issueLoginToken } from './tokens.ts';
-import { checkTotp } from './totp.ts';
+import { acceptTotp } from './totp.ts';
 
 const loginBody = z.object({
   username: z.string().max(255),
@@ -20,7 +21,7 @@ const loginBody = z.object({
 });
 
 const MSG = {
-  locked: '登录失败次数过多，请等待5分钟后再试',
+  locked: LOCKED_MESSAGE,
   tooLong: '您输入的密码过长',
   wrong: '您输入的账号或密码不正确',
   disabled: '该账户已停用',
@@ -34,12 +35,12 @@ const dummy = () => {
   return dummyHash;
 };
 
-export default defineModule('auth', ({ db, clock }) => {
-  const lockout = new Lockout(clock);
+export default defineModule('auth', ({ db, clock, box, catalogue }) => {
+  const lockout = new Lockout(db, clock);
 
-  const log = (req: FastifyRequest, username: string, remember: boolean, state: '1' | '0', reason: string) => {
+  const log = (trx: Db, req: FastifyRequest, username: string, remember: boolean, state: '1' | '0', reason: string) => {
     const id = uuid();
-    return db
+    return trx
       .insertInto('loginLogs')
       .values({
         id,
@@ -64,46 +65,73 @@ export default defineModule('auth', ({ db, clock }) => {
       body: loginBody,
       handler: async ({ body, req }) => {
         const { username, password, remember, totp } = body;
-        // req.ip honours X-Forwarded-For only with JUMPGATE_TRUST_PROXY (quirk 6).
-        const key = `${req.ip}\u0000${username}`;
-        if (lockout.isLocked(key)) {
-          await log(req, username, remember, '0', '登录失败次数过多');
-          throw fail(MSG.locked);
-        }
-        if (password.length > MAX_PASSWORD_LENGTH) {
-          await log(req, username, remember, '0', '密码过长');
+        // Refused before anything is counted or hashed: bcrypt would ignore the bytes past 72 (and no password
+        // that long can be set).
+        if (tooLongForBcrypt(password)) {
+          await log(db, req, username, remember, '0', '密码过长');
           throw fail(MSG.tooLong);
+        }
+        // req.ip honours X-Forwarded-For only with JUMPGATE_TRUST_PROXY (quirk 6). The attempt is counted now,
+        // before the hash is compared, so parallel guesses cannot all get past the lock-out.
+        const attempt = await lockout.reserve(req.ip, username);
+        if (!attempt) {
+          await log(db, req, username, remember, '0', '登录失败次数过多');
+          throw fail(MSG.locked);
         }
         const user = await findUser(db, username);
         const passwordOk = await verifyPassword(password, user?.password ?? (await dummy()));
         if (!user || !passwordOk) {
-          const count = lockout.fail(key);
-          await log(req, username, remember, '0', '账号或密码不正确');
+          const count = await attempt.failed();
+          await log(db, req, username, remember, '0', '账号或密码不正确');
           throw fail(MSG.wrong, count);
         }
         // Only someone who knows the password learns the account is disabled (quirk 18).
         if (user.status === 'disabled') {
-          await log(req, username, remember, '0', '账户已停用');
+          await attempt.release();
+          await log(db, req, username, remember, '0', '账户已停用');
           throw fail(MSG.disabled);
         }
         if (totpEnabled(user.totpSecret)) {
-          if (totp === '') throw new ApiError(100, '');
-          if (!(await checkTotp(user.totpSecret, totp, clock.now()))) {
-            const count = lockout.fail(key);
-            await log(req, username, remember, '0', '双因素认证授权码不正确');
+          if (totp === '') {
+            await attempt.release(); // not a success: resetting here would let TOTP guesses go on for ever
+            throw new ApiError(100, '');
+          }
+          // Sealed at rest; a code is accepted once (a replay within its window is a wrong code).
+          if (!(await acceptTotp(db, user.id, box.decrypt(user.totpSecret), totp, clock.now()))) {
+            const count = await attempt.failed();
+            await log(db, req, username, remember, '0', '双因素认证授权码不正确');
             throw fail(MSG.wrongTotp, count);
           }
         }
-        lockout.reset(key);
-        const logId = await log(req, username, remember, '1', '');
-        const token = await issueLoginToken(db, user.id, remember, logId, clock.now());
-        await db.updateTable('users').set({ online: 1 }).where('id', '=', user.id).execute();
-        const info = accountInfo({ ...user, totpEnabled: totpEnabled(user.totpSecret) }, await accessOf(db, user.id));
+        // The token is issued only if the account is still the one just checked: same password hash, enabled,
+        // present. A password change, disable or delete that landed while the hash was compared ends the tokens
+        // it sees in its own transaction; this check refuses the ones it could not see (no token outlives it).
+        const token = await db.transaction().execute(async (trx) => {
+          const now = await trx.selectFrom('users').select(['password', 'status']).where('id', '=', user.id).executeTakeFirst();
+          if (!now || now.password !== user.password || now.status !== 'enabled') return null;
+          const logId = await log(trx, req, user.username, remember, '1', '');
+          await trx.updateTable('users').set({ online: 1 }).where('id', '=', user.id).execute();
+          return issueLoginToken(trx, user.id, remember, logId, clock.now());
+        });
+        if (!token) {
+          await attempt.release();
+          await log(db, req, username, remember, '0', '账户已变更');
+          throw fail(MSG.wrong);
+        }
+        await attempt.succeeded();
+        const info = accountInfo({ ...user, totpEnabled: totpEnabled(user.totpSecret) }, await accessOf(db, catalogue, user.id));
         return { token, info };
       },
     }),
   ];
 });
 
-const findUser = (db: Db, username: string) =>
-  db.selectFrom('users').select(['id', 'username', 'nickname', 'type', 'status', 'password', 'totpSecret']).where('username', '=', username).executeTakeFirst();
+/**
+ * Login matches the name case-insensitively on its normalised form (users.username_key); an exact match wins, so
+ * accounts whose names only differ in case (imported from 1.3.9 before keys were unique) each still log in.
+ */
+async function findUser(db: Db, username: string) {
+  const columns = ['id', 'username', 'nickname', 'type', 'status', 'password', 'totpSecret'] as const;
+  const exact = await db.selectFrom('users').select(columns).where('username', '=', username).executeTakeFirst();
+  return exact ?? (await db.selectFrom('users').select(columns).where('usernameKey', '=', usernameKey(username)).executeTakeFirst());
+}

@@ -1,6 +1,5 @@
 import type { PrincipalUser } from '../../http/auth.ts';
 import type { UserAccess } from '../menus/effective.ts';
-import type { MenuKey } from '../menus/tree.ts';
 
 /** AccountInfo of contract §3.1, with roles loaded (login answered null in 1.3.9). */
 export interface AccountInfo {
@@ -10,7 +9,7 @@ export interface AccountInfo {
   type: string;
   enableTotp: boolean;
   roles: string[];
-  menus: MenuKey[];
+  menus: string[];
 }
 
 export const accountInfo = (user: PrincipalUser, access: UserAccess): AccountInfo => ({

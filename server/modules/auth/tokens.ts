@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.ts';
-import { longToken, sha256 } from '../../lib/ids.ts';
+import { longToken, sha256, uuid } from '../../lib/ids.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 
 /** Login-token lifetimes (sliding) as in 1.3.9. */
 export const TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
@@ -10,6 +11,9 @@ export const SLIDE_AFTER_MS = 60 * 1000;
 export const ttlOf = (remember: boolean | number) => (remember ? REMEMBER_TTL_MS : TOKEN_TTL_MS);
 
 export const ACCESS_TOKEN_PREFIX = 'forever-';
+
+/** Runs `fn` in the caller's transaction when `db` is one, else in a new one. */
+const atomically = (db: Db, fn: (trx: Db) => Promise<void>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
 
 /** Creates a login token; only its SHA-256 is stored. */
 export async function issueLoginToken(db: Db, userId: string, remember: boolean, loginLogId: string, now: number): Promise<string> {
@@ -27,8 +31,7 @@ export async function issueLoginToken(db: Db, userId: string, remember: boolean,
  */
 export async function endLoginTokens(db: Db, where: { tokenId: string } | { userId: string }, now: number): Promise<void> {
   // Joins the caller's transaction when given one (deleting users ends their tokens in the same transaction).
-  const atomically = (fn: (trx: Db) => Promise<void>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
-  await atomically(async (trx) => {
+  await atomically(db, async (trx) => {
     const rows = await trx
       .selectFrom('tokens')
       .select(['id', 'userId', 'loginLogId'])
@@ -59,4 +62,49 @@ export async function endLoginTokens(db: Db, where: { tokenId: string } | { user
       if (!alive) await trx.updateTable('users').set({ online: 0 }).where('id', '=', userId).execute();
     }
   });
+}
+
+/** How long after its creation GET /account/access-token may show a token in full (once). */
+export const SHOW_ACCESS_TOKEN_MS = 5 * 60 * 1000;
+
+/** `forever-…a1b2`: enough to tell tokens apart, nothing to use. */
+export const accessTokenHint = (token: string): string => `${ACCESS_TOKEN_PREFIX}…${token.slice(-4)}`;
+
+/**
+ * Creates the user's personal access token, replacing any previous one. Stored: its SHA-256, its hint and, until
+ * GET shows it once, the token sealed by the secret box. Returns the token.
+ */
+export async function issueAccessToken(db: Db, box: SecretBox, userId: string, now: number): Promise<string> {
+  const token = ACCESS_TOKEN_PREFIX + uuid();
+  await atomically(db, async (trx) => {
+    await trx.deleteFrom('accessToken').where('userId', '=', userId).execute();
+    await trx.insertInto('accessToken').values({ id: uuid(), userId, tokenHash: sha256(token), hint: accessTokenHint(token), shown: box.encrypt(token), created: now }).execute();
+  });
+  return token;
+}
+
+/** Ends every token of an account: its login tokens and its personal access token (password change, disable, delete). */
+export async function endAllTokens(db: Db, userId: string, now: number): Promise<void> {
+  await atomically(db, async (trx) => {
+    await endLoginTokens(trx, { userId }, now);
+    await trx.deleteFrom('accessToken').where('userId', '=', userId).execute();
+  });
+}
+
+/**
+ * The user's access token for GET /account/access-token: in full on the first read within SHOW_ACCESS_TOKEN_MS of
+ * its creation (the 1.3.9 console creates with POST, then reads with GET), else its hint. Shown copies past their
+ * time are dropped, everyone's, on the way.
+ */
+export async function readAccessToken(db: Db, box: SecretBox, userId: string, now: number): Promise<{ id: string; userId: string; token: string; created: number } | undefined> {
+  await db.updateTable('accessToken').set({ shown: null }).where('shown', 'is not', null).where('created', '<=', now - SHOW_ACCESS_TOKEN_MS).execute();
+  const row = await db.selectFrom('accessToken').select(['id', 'userId', 'hint', 'shown', 'created']).where('userId', '=', userId).executeTakeFirst();
+  if (!row) return undefined;
+  let token = row.hint;
+  if (row.shown !== null) {
+    // Taking the copy and clearing it is one conditional write: two parallel reads cannot both see the token.
+    const taken = await db.updateTable('accessToken').set({ shown: null }).where('id', '=', row.id).where('shown', '=', row.shown).executeTakeFirst();
+    if (taken.numUpdatedRows === 1n) token = box.decrypt(row.shown);
+  }
+  return { id: row.id, userId: row.userId, token, created: row.created };
 }

@@ -5,6 +5,7 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
+import { type Actor, actorOf } from './containment.ts';
 import { contains, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
 
 const groupBody = z.object({ name: zName(64), members: zIdArray });
@@ -19,11 +20,14 @@ async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise
   if (other) throw fail(`用户组名称「${name}」已存在`);
 }
 
-async function setMembers(trx: Db, userGroupId: string, members: readonly string[]): Promise<void> {
-  if (members.length) {
-    const found = await trx.selectFrom('users').select('id').where('id', 'in', members).execute();
-    requireAll('用户', members, found.map((u) => u.id));
-  }
+/**
+ * Replaces a group's members. Joining or leaving a group changes what an account may reach, so every account added
+ * or removed must be one the caller may act on (containment.ts); members that stay are not checked.
+ */
+async function setMembers(trx: Db, actor: Actor, userGroupId: string, members: readonly string[]): Promise<void> {
+  const before = (await trx.selectFrom('userGroupMembers').select('userId').where('userGroupId', '=', userGroupId).execute()).map((m) => m.userId);
+  const changed = [...members.filter((m) => !before.includes(m)), ...before.filter((m) => !members.includes(m))];
+  await actor.mayActOn(trx, changed, 'groups');
   await trx.deleteFrom('userGroupMembers').where('userGroupId', '=', userGroupId).execute();
   if (members.length) {
     await trx
@@ -33,11 +37,11 @@ async function setMembers(trx: Db, userGroupId: string, members: readonly string
   }
 }
 
-export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
+export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/user-groups/paging',
-    allow: ['user-group'],
+    allow: 'granted',
     query: pagingQuery.extend({ name: z.string().max(64).optional() }),
     handler: async ({ query }) => {
       const page = pageOf(query, { name: 'name', created: 'created' }, 'created');
@@ -56,14 +60,14 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/user-groups',
-    allow: ['user-group', 'asset-authorised-user-group'],
+    allow: 'granted',
     handler: async () => (await db.selectFrom('userGroups').selectAll().orderBy('name').orderBy('id').execute()).map((g) => ({ ...g, created: formatDate(g.created), members: null })),
   }),
 
   route({
     method: 'GET',
     path: '/user-groups/:id',
-    allow: ['user-group-detail', 'user-group-edit'],
+    allow: 'granted',
     params: oneId,
     handler: async ({ params }) => {
       const group = await db.selectFrom('userGroups').selectAll().where('id', '=', params.id).executeTakeFirst();
@@ -83,15 +87,16 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/user-groups',
-    allow: ['user-group-add'],
+    allow: 'granted',
     body: groupBody,
-    handler: async ({ body }) => {
+    handler: async ({ body, principal }) => {
       const id = uuid();
       const created = clock.now();
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
         await trx.insertInto('userGroups').values({ id, name: body.name, created }).execute();
-        await setMembers(trx, id, body.members);
+        await setMembers(trx, actor, id, body.members);
       });
       return { id, name: body.name, members: body.members, created: formatDate(created) };
     },
@@ -100,16 +105,17 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'PUT',
     path: '/user-groups/:id',
-    allow: ['user-group-edit'],
+    allow: 'granted',
     params: oneId,
     body: groupBody,
-    handler: async ({ params, body }) => {
+    handler: async ({ params, body, principal }) => {
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('userGroups').select('id').where('id', '=', params.id).executeTakeFirst();
         if (!found) throw fail(`用户组不存在：${params.id}`);
         await assertNameFree(trx, body.name, params.id);
         await trx.updateTable('userGroups').set({ name: body.name }).where('id', '=', params.id).execute();
-        await setMembers(trx, params.id, body.members);
+        await setMembers(trx, actor, params.id, body.members);
       });
       return null;
     },
@@ -118,12 +124,20 @@ export const groupRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'DELETE',
     path: '/user-groups/:id',
-    allow: ['user-group-del'],
+    allow: 'granted',
     params: idList,
-    handler: async ({ params }) => {
+    handler: async ({ params, principal }) => {
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('userGroups').select('id').where('id', 'in', params.id).execute();
         requireAll('用户组', params.id, found.map((g) => g.id));
+        // Deleting a group takes its members out of it: the same check as removing them one by one.
+        const members = await trx.selectFrom('userGroupMembers').select('userId').distinct().where('userGroupId', 'in', params.id).execute();
+        await actor.mayActOn(
+          trx,
+          members.map((m) => m.userId),
+          'groups',
+        );
         await trx.deleteFrom('userGroupMembers').where('userGroupId', 'in', params.id).execute();
         await trx.deleteFrom('userGroups').where('id', 'in', params.id).execute();
       });

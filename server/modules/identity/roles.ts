@@ -6,19 +6,23 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
-import { inTreeOrder, isMenuKey } from '../menus/tree.ts';
-import { contains, grantCheck, idList, oneId, requireAll, zName } from './shared.ts';
+import type { Catalogue } from '../../../core/manifest.ts';
+import { actorOf } from './containment.ts';
+import { contains, idList, oneId, requireAll, zName } from './shared.ts';
 
-const menuRef = z.object({
-  menuId: z
-    .string()
-    .max(64, 'at most 64 characters')
-    .refine(isMenuKey, { error: (iss) => `unknown menu key "${String(iss.input)}"` }),
-  checked: z.boolean(),
-});
+/** Only keys some plugin manifest declares (the catalogue) may be given to a role. */
+const menuRefOf = (catalogue: Catalogue) =>
+  z.object({
+    menuId: z
+      .string()
+      .max(64, 'at most 64 characters')
+      .refine((key) => catalogue.has(key), { error: (iss) => `unknown menu key "${String(iss.input)}"` }),
+    checked: z.boolean(),
+  });
 
-// The console sends each checked key plus its ancestors half-checked, so a key may come twice (129 keys in the tree).
-const roleBody = z.object({ name: zName(64), menus: z.array(menuRef).max(1000, 'at most 1000 entries') });
+// The console sends each checked key plus its ancestors half-checked, so a key may come twice.
+const roleBodyOf = (catalogue: Catalogue) => z.object({ name: zName(64), menus: z.array(menuRefOf(catalogue)).max(1000, 'at most 1000 entries') });
+type RoleBody = z.output<ReturnType<typeof roleBodyOf>>;
 
 const pagingRoles = pagingQuery.extend({
   name: z.string().max(64).optional(),
@@ -28,10 +32,10 @@ const pagingRoles = pagingQuery.extend({
 const wireRole = (r: Role) => ({ ...r, deletable: r.deletable === 1, modifiable: r.modifiable === 1, created: formatDate(r.created), menus: null });
 
 /** One ref per key; a key sent both checked and half-checked counts as checked. */
-function uniqueRefs(menus: z.output<typeof roleBody>['menus']): { menuId: string; checked: boolean }[] {
+function uniqueRefs(catalogue: Catalogue, menus: RoleBody['menus']): { menuId: string; checked: boolean }[] {
   const byKey = new Map<string, boolean>();
   for (const m of menus) byKey.set(m.menuId, (byKey.get(m.menuId) ?? false) || m.checked);
-  return inTreeOrder(byKey.keys()).map((menuId) => ({ menuId, checked: byKey.get(menuId)! }));
+  return catalogue.inOrder(byKey.keys()).map((menuId) => ({ menuId, checked: byKey.get(menuId)! }));
 }
 
 async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise<void> {
@@ -44,9 +48,9 @@ async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise
   if (other) throw fail(`角色名称「${name}」已存在`);
 }
 
-async function setMenus(trx: Db, roleId: string, menus: z.output<typeof roleBody>['menus']): Promise<void> {
+async function setMenus(trx: Db, catalogue: Catalogue, roleId: string, menus: RoleBody['menus']): Promise<void> {
   await trx.deleteFrom('rolesMenusRef').where('roleId', '=', roleId).execute();
-  const refs = uniqueRefs(menus);
+  const refs = uniqueRefs(catalogue, menus);
   if (refs.length) {
     await trx
       .insertInto('rolesMenusRef')
@@ -56,11 +60,13 @@ async function setMenus(trx: Db, roleId: string, menus: z.output<typeof roleBody
 }
 
 /** Roles: their menu refs (checked or half-checked) are what their admins may see and call, from the next request on. */
-export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
+export const roleRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => {
+  const roleBody = roleBodyOf(catalogue);
+  return [
   route({
     method: 'GET',
     path: '/roles/paging',
-    allow: ['role'],
+    allow: 'granted',
     query: pagingRoles,
     handler: async ({ query }) => {
       const page = pageOf(query, { name: 'name', type: 'type', created: 'created' }, 'created');
@@ -76,14 +82,14 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/roles',
-    allow: ['user-add', 'user-edit', 'user-detail', 'role'],
+    allow: 'granted',
     handler: async () => (await db.selectFrom('roles').selectAll().orderBy('name', 'desc').orderBy('id').execute()).map(wireRole),
   }),
 
   route({
     method: 'GET',
     path: '/roles/:id',
-    allow: ['role-detail', 'role-edit'],
+    allow: 'granted',
     params: oneId,
     handler: async ({ params }) => {
       const role = await db.selectFrom('roles').selectAll().where('id', '=', params.id).executeTakeFirst();
@@ -91,7 +97,7 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
       const refs = await db.selectFrom('rolesMenusRef').select(['menuId', 'checked']).where('roleId', '=', role.id).execute();
       const checked = new Map(refs.map((r) => [r.menuId, r.checked === 1]));
       // id and roleId blanked, as 1.3.9 answers them.
-      const menus = inTreeOrder(checked.keys()).map((menuId) => ({ id: '', roleId: '', menuId, checked: checked.get(menuId)! }));
+      const menus = catalogue.inOrder(checked.keys()).map((menuId) => ({ id: '', roleId: '', menuId, checked: checked.get(menuId)! }));
       return { ...wireRole(role), menus };
     },
   }),
@@ -99,15 +105,15 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/roles',
-    allow: ['role-add'],
+    allow: 'granted',
     body: roleBody,
     handler: async ({ body, principal }) => {
       const id = uuid();
-      (await grantCheck(principal))(body.menus.map((m) => m.menuId));
+      (await actorOf(principal, catalogue)).mayGrant(body.menus.map((m) => m.menuId));
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
         await trx.insertInto('roles').values({ id, name: body.name, type: 'new', deletable: 1, modifiable: 1, created: clock.now() }).execute();
-        await setMenus(trx, id, body.menus);
+        await setMenus(trx, catalogue, id, body.menus);
       });
       return '';
     },
@@ -116,21 +122,24 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'PUT',
     path: '/roles/:id',
-    allow: ['role-edit'],
+    allow: 'granted',
     params: oneId,
     body: roleBody,
     handler: async ({ params, body, principal }) => {
-      const grantable = await grantCheck(principal);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         const role = await trx.selectFrom('roles').select(['name', 'modifiable']).where('id', '=', params.id).executeTakeFirst();
         if (!role) throw fail(`角色不存在：${params.id}`);
         if (!role.modifiable) throw fail(`内置角色「${role.name}」不允许修改`);
         const held = await trx.selectFrom('rolesMenusRef').select('menuId').where('roleId', '=', params.id).execute();
-        const had = new Set(held.map((r) => r.menuId));
-        grantable(body.menus.map((m) => m.menuId).filter((k) => !had.has(k)));
+        // Keys the caller does not hold stay as they are: neither added nor removed (checked or half-checked alike).
+        actor.mayEditRoleKeys(
+          held.map((r) => r.menuId),
+          body.menus.map((m) => m.menuId),
+        );
         await assertNameFree(trx, body.name, params.id);
         await trx.updateTable('roles').set({ name: body.name }).where('id', '=', params.id).execute();
-        await setMenus(trx, params.id, body.menus);
+        await setMenus(trx, catalogue, params.id, body.menus);
       });
       return '';
     },
@@ -139,7 +148,7 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'DELETE',
     path: '/roles/:id',
-    allow: ['role-del'],
+    allow: 'granted',
     params: idList,
     handler: async ({ params }) => {
       const ids = params.id;
@@ -148,7 +157,17 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
         requireAll('角色', ids, found.map((r) => r.id));
         const builtIn = found.find((r) => !r.deletable);
         if (builtIn) throw fail(`内置角色「${builtIn.name}」不允许删除`);
-        await trx.deleteFrom('usersRolesRef').where('roleId', 'in', ids).execute();
+        // A role still held is not deleted from under its accounts (1.3.9 left admins with no role at all).
+        const holders = await trx
+          .selectFrom('usersRolesRef')
+          .select((eb) => ['roleId', eb.fn.count<number>('userId').as('accounts')])
+          .where('roleId', 'in', ids)
+          .groupBy('roleId')
+          .execute();
+        if (holders.length) {
+          const nameOf = new Map(found.map((r) => [r.id, r.name]));
+          throw fail(holders.map((hd) => `角色「${nameOf.get(hd.roleId)}」仍被 ${hd.accounts} 个账户使用，不能删除`).join('；'));
+        }
         await trx.deleteFrom('rolesMenusRef').where('roleId', 'in', ids).execute();
         await trx.deleteFrom('roles').where('id', 'in', ids).execute();
       });
@@ -156,3 +175,4 @@ export const roleRoutes = ({ db, clock }: Deps): RouteDef[] => [
     },
   }),
 ];
+};

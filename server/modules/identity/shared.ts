@@ -1,7 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { fail } from '../../http/envelope.ts';
-import type { Principal } from '../../http/auth.ts';
 
 export const MAX_ID = 64;
 /** Bulk `:id` lists (contract §1.8): a console page selection, far below this. */
@@ -42,21 +41,4 @@ export function requireAll(what: string, wanted: readonly string[], found: Itera
   const have = new Set(found);
   const missing = wanted.filter((id) => !have.has(id));
   if (missing.length) throw fail(`${what}不存在：${missing.join(', ')}`, missing);
-}
-
-/** Checks that what is being handed out is within the caller's own menu keys. */
-export type GrantCheck = (added: Iterable<string>) => void;
-
-/**
- * An admin may hand out only what they hold: menu keys added to a role, or roles added to a user, must be within
- * the caller's own keys (the super admin holds all). Keys or roles already there are not re-checked, so an admin
- * can still edit a record that carries more than they do without widening it. 1.3.9 let any `role-edit` holder
- * grant everything. Resolve it before opening a transaction: SQLite has one connection, which the transaction holds.
- */
-export async function grantCheck(principal: Principal): Promise<GrantCheck> {
-  const own = new Set<string>((await principal.access()).menus);
-  return (added) => {
-    const beyond = [...new Set(added)].filter((k) => !own.has(k));
-    if (beyond.length) throw fail(`不能授予您自己没有的权限：${beyond.join(', ')}`, beyond);
-  };
 }

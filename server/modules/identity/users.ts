@@ -1,31 +1,31 @@
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { User } from '../../db/schema.ts';
-import { type Principal, totpEnabled } from '../../http/auth.ts';
+import { totpEnabled } from '../../http/auth.ts';
 import { fail } from '../../http/envelope.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
-import { hashPassword, MAX_PASSWORD_LENGTH } from '../../lib/password.ts';
+import { hashPassword, passwordProblem } from '../../lib/password.ts';
+import { usernameKey, zUsername } from '../../lib/username.ts';
 import { formatDate } from '../../lib/time.ts';
-import { endLoginTokens } from '../auth/tokens.ts';
+import { endAllTokens } from '../auth/tokens.ts';
 import { SUPER_ADMIN_ID } from '../menus/effective.ts';
-import { contains, type GrantCheck, grantCheck, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
+import { type Actor, actorOf } from './containment.ts';
+import { contains, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
 
 const MSG = {
   self: '不能操作自身账户',
   deleteSelf: '不允许删除自身账户',
   deleteSuper: '不允许删除超级管理员账户',
-  superOnly: '只有超级管理员本人可以修改超级管理员账户',
+  selfRoles: '不能修改自身账户的角色',
   superType: '超级管理员必须是管理用户',
-  noPassword: '请输入密码',
-  tooLong: '您输入的密码过长',
   noRoles: '请选择用户角色',
   usernameTaken: (u: string) => `登录账号「${u}」已被使用`,
 };
 
 const userFields = {
-  username: zName(64),
+  username: zUsername,
   nickname: zName(64),
   type: z.enum(['user', 'admin'], { message: 'expected user or admin' }),
   mail: z
@@ -34,7 +34,8 @@ const userFields = {
     .transform((v) => v ?? ''),
   roles: zIdArray,
 };
-const createBody = z.object({ ...userFields, password: z.string().min(1, 'required').max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`) });
+// Password rules (length, bcrypt's 72 bytes) are business answers with the console's message: passwordProblem().
+const createBody = z.object({ ...userFields, password: z.string().max(1024, 'at most 1024 characters') });
 // No password here: the admin sets it with change-password; one sent by a client is ignored (quirk 4/20).
 const updateBody = z.object(userFields);
 type UserFields = z.output<typeof updateBody>;
@@ -60,37 +61,29 @@ async function userDetail(db: Db, id: string) {
   return { ...wireUser(u), roles: roles.map((r) => r.roleId) };
 }
 
-/** Only the super admin may change the super admin: its password, TOTP, status or fields are the way back in. */
-function guardSuper(principal: Principal, ids: readonly string[]): void {
-  if (ids.includes(SUPER_ADMIN_ID) && principal.user.id !== SUPER_ADMIN_ID) throw fail(MSG.superOnly);
-}
-
 /**
  * Role refs a user of these fields should have: only admins hold roles (at least one: a role-less admin sees
- * nothing), each must exist, and roles the user did not have yet may only carry keys the caller holds.
+ * nothing), each must exist, and every key they carry must be held by the caller (containment.ts). All roles are
+ * checked, not only added ones: a target the caller may act on holds nothing beyond the caller anyway, and a
+ * `user`-type account turned admin must not keep a wider role it carried unused.
  */
-async function checkedRoles(trx: Db, grantable: GrantCheck, id: string, fields: UserFields): Promise<string[]> {
+async function checkedRoles(trx: Db, actor: Actor, id: string, fields: UserFields): Promise<string[]> {
   if (fields.type === 'user') return [];
   if (fields.roles.length === 0 && id !== SUPER_ADMIN_ID) throw fail(MSG.noRoles);
   if (fields.roles.length) {
     const found = await trx.selectFrom('roles').select('id').where('id', 'in', fields.roles).execute();
     requireAll('角色', fields.roles, found.map((r) => r.id));
-    const held = await trx.selectFrom('usersRolesRef').select('roleId').where('userId', '=', id).execute();
-    const had = new Set(held.map((r) => r.roleId));
-    const added = fields.roles.filter((r) => !had.has(r));
-    if (added.length) {
-      const keys = await trx.selectFrom('rolesMenusRef').select('menuId').where('roleId', 'in', added).execute();
-      grantable(keys.map((k) => k.menuId));
-    }
+    await actor.mayGrantRoles(trx, fields.roles);
   }
   return fields.roles;
 }
 
+/** Usernames are unique ignoring case and Unicode composition (users.username_key, lib/username.ts). */
 async function assertUsernameFree(trx: Db, username: string, exceptId?: string): Promise<void> {
   const other = await trx
     .selectFrom('users')
     .select('id')
-    .where('username', '=', username)
+    .where('usernameKey', '=', usernameKey(username))
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
     .executeTakeFirst();
   if (other) throw fail(MSG.usernameTaken(username));
@@ -101,16 +94,11 @@ async function setRoles(trx: Db, userId: string, roles: readonly string[]): Prom
   if (roles.length) await trx.insertInto('usersRolesRef').values(roles.map((roleId) => ({ id: uuid(), userId, roleId }))).execute();
 }
 
-async function requireUsers(trx: Db, ids: readonly string[]): Promise<void> {
-  const found = await trx.selectFrom('users').select('id').where('id', 'in', ids).execute();
-  requireAll('用户', ids, found.map((u) => u.id));
-}
-
-export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
+export const userRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/users/paging',
-    allow: ['user'],
+    allow: 'granted',
     query: pagingUsers,
     handler: async ({ query }) => {
       const page = pageOf(query, { username: 'username', nickname: 'nickname', created: 'created', mail: 'mail', online: 'online', status: 'status' }, 'created');
@@ -132,25 +120,27 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/users',
-    allow: ['user', 'user-group-add', 'user-group-edit', 'asset-change-owner', 'asset-authorised-user', 'command-change-owner'],
+    allow: 'granted',
     handler: () => db.selectFrom('users').select(['id', 'username', 'nickname']).orderBy('nickname').orderBy('id').execute(),
   }),
 
   route({
     method: 'POST',
     path: '/users',
-    allow: ['user-add'],
+    allow: 'granted',
     body: createBody,
     handler: async ({ body, principal }) => {
       const id = uuid();
+      const problem = passwordProblem(body.password);
+      if (problem) throw fail(problem);
       const password = await hashPassword(body.password); // before the transaction: bcrypt is slow
-      const grantable = await grantCheck(principal);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
         await assertUsernameFree(trx, body.username);
-        const roles = await checkedRoles(trx, grantable, id, body);
+        const roles = await checkedRoles(trx, actor, id, body);
         await trx
           .insertInto('users')
-          .values({ id, username: body.username, password, nickname: body.nickname, totpSecret: '-', online: 0, status: 'enabled', type: body.type, mail: body.mail, source: '', created: clock.now() })
+          .values({ id, username: body.username, usernameKey: usernameKey(body.username), password, nickname: body.nickname, totpSecret: '-', online: 0, status: 'enabled', type: body.type, mail: body.mail, source: '', created: clock.now() })
           .execute();
         await setRoles(trx, id, roles);
       });
@@ -161,7 +151,7 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/users/:id',
-    allow: ['user-edit', 'user-detail'],
+    allow: 'granted',
     params: oneId,
     handler: ({ params }) => userDetail(db, params.id),
   }),
@@ -169,21 +159,25 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'PUT',
     path: '/users/:id',
-    allow: ['user-edit'],
+    allow: 'granted',
     params: oneId,
     body: updateBody,
     // The id comes from the path only (quirk 20).
     handler: async ({ params, body, principal }) => {
       const { id } = params;
-      guardSuper(principal, [id]);
-      if (id === SUPER_ADMIN_ID && body.type !== 'admin') throw fail(MSG.superType);
-      if (id === principal.user.id && body.type !== 'admin') throw fail(MSG.self); // no locking oneself out
-      const grantable = await grantCheck(principal);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
-        await requireUsers(trx, [id]);
+        await actor.mayActOn(trx, [id], 'edit');
+        if (id === SUPER_ADMIN_ID && body.type !== 'admin') throw fail(MSG.superType);
+        if (id === actor.id && body.type !== 'admin') throw fail(MSG.self); // no locking oneself out
         await assertUsernameFree(trx, body.username, id);
-        const roles = await checkedRoles(trx, grantable, id, body);
-        await trx.updateTable('users').set({ username: body.username, nickname: body.nickname, type: body.type, mail: body.mail }).where('id', '=', id).execute();
+        const roles = await checkedRoles(trx, actor, id, body);
+        if (id === actor.id) {
+          // Nor demoting oneself by dropping one's own roles (adding is a grant, checked above).
+          const held = (await trx.selectFrom('usersRolesRef').select('roleId').where('userId', '=', id).execute()).map((r) => r.roleId);
+          if (held.length !== roles.length || held.some((r) => !roles.includes(r))) throw fail(MSG.selfRoles);
+        }
+        await trx.updateTable('users').set({ username: body.username, usernameKey: usernameKey(body.username), nickname: body.nickname, type: body.type, mail: body.mail }).where('id', '=', id).execute();
         await setRoles(trx, id, roles);
       });
       return null;
@@ -193,17 +187,18 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'PATCH',
     path: '/users/:id/status',
-    allow: ['user-enable-disable'],
+    allow: 'granted',
     params: oneId,
     query: z.object({ status: z.enum(['enabled', 'disabled'], { message: 'expected enabled or disabled' }) }),
     handler: async ({ params, query, principal }) => {
       if (params.id === principal.user.id) throw fail(MSG.self);
-      guardSuper(principal, [params.id]);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
-        await requireUsers(trx, [params.id]);
+        await actor.mayActOn(trx, [params.id], 'status');
         await trx.updateTable('users').set({ status: query.status }).where('id', '=', params.id).execute();
-        // Disabled users' tokens are refused from now on anyway (http/auth.ts); ending them also marks them offline.
-        if (query.status === 'disabled') await endLoginTokens(trx, { userId: params.id }, clock.now());
+        // Disabled users' tokens are refused from now on anyway (http/auth.ts); ending them also marks them offline,
+        // and the access token does not come back to life with a later enable.
+        if (query.status === 'disabled') await endAllTokens(trx, params.id, clock.now());
       });
       return null;
     },
@@ -212,19 +207,19 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'DELETE',
     path: '/users/:id',
-    allow: ['user-del'],
+    allow: 'granted',
     params: idList,
     handler: async ({ params, principal }) => {
       const ids = params.id;
       if (ids.includes(principal.user.id)) throw fail(MSG.deleteSelf);
       if (ids.includes(SUPER_ADMIN_ID)) throw fail(MSG.deleteSuper);
-      // One transaction: an unknown id or a failure half-way deletes nothing.
+      const actor = await actorOf(principal, catalogue);
+      // One transaction: an unknown id, an account beyond the caller or a failure half-way deletes nothing.
       await db.transaction().execute(async (trx) => {
-        await requireUsers(trx, ids);
+        await actor.mayActOn(trx, ids, 'delete');
         await trx.deleteFrom('userGroupMembers').where('userId', 'in', ids).execute();
         await trx.deleteFrom('usersRolesRef').where('userId', 'in', ids).execute();
-        await trx.deleteFrom('accessToken').where('userId', 'in', ids).execute();
-        for (const userId of ids) await endLoginTokens(trx, { userId }, clock.now());
+        for (const userId of ids) await endAllTokens(trx, userId, clock.now());
         await trx.deleteFrom('users').where('id', 'in', ids).execute();
       });
       return null;
@@ -234,20 +229,21 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/users/:id/change-password',
-    allow: ['user-change-password'],
+    allow: 'granted',
     params: idList,
     // JSON, urlencoded or multipart (the 1.3.9 console posts FormData); absent/empty is the console's own message.
     body: z.object({ password: z.string().max(1024, 'at most 1024 characters').optional() }),
     handler: async ({ params, body, principal }) => {
       const password = body.password ?? '';
-      if (password === '') throw fail(MSG.noPassword);
-      if (password.length > MAX_PASSWORD_LENGTH) throw fail(MSG.tooLong);
-      guardSuper(principal, params.id);
+      const problem = passwordProblem(password);
+      if (problem) throw fail(problem);
+      const actor = await actorOf(principal, catalogue);
       const hash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
-        await requireUsers(trx, params.id);
+        await actor.mayActOn(trx, params.id, 'password');
         await trx.updateTable('users').set({ password: hash }).where('id', 'in', params.id).execute();
-        for (const userId of params.id) await endLoginTokens(trx, { userId }, clock.now());
+        // Every token ends, personal access tokens included.
+        for (const userId of params.id) await endAllTokens(trx, userId, clock.now());
       });
       return '';
     },
@@ -256,12 +252,12 @@ export const userRoutes = ({ db, clock }: Deps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/users/:id/reset-totp',
-    allow: ['user-reset-totp'],
+    allow: 'granted',
     params: idList,
     handler: async ({ params, principal }) => {
-      guardSuper(principal, params.id);
+      const actor = await actorOf(principal, catalogue);
       await db.transaction().execute(async (trx) => {
-        await requireUsers(trx, params.id);
+        await actor.mayActOn(trx, params.id, 'totp');
         await trx.updateTable('users').set({ totpSecret: '-' }).where('id', 'in', params.id).execute();
       });
       return '';

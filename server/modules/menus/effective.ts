@@ -1,14 +1,14 @@
 import { type Db, writesOf } from '../../db/index.ts';
 import { prepared } from '../../db/prepared.ts';
-import { ALL_MENU_KEYS, inTreeOrder, type MenuKey } from './tree.ts';
+import type { Catalogue } from '../../../core/manifest.ts';
 
 export const SUPER_ADMIN_ID = 'abcdefghijklmnopqrstuvwxyz';
 
 export interface UserAccess {
   /** Role ids, sorted. */
   roles: string[];
-  /** Effective menu keys in tree order. */
-  menus: MenuKey[];
+  /** Effective menu keys in tree order: only keys some manifest declares. */
+  menus: string[];
 }
 
 /** Writes to these tables can change anyone's roles or menu keys. */
@@ -16,7 +16,7 @@ const ACCESS_TABLES = ['roles', 'usersRolesRef', 'rolesMenusRef'] as const;
 
 interface PerDb {
   query: (userId: string) => Promise<{ roleId: string; menuId: string | null }[]>;
-  cache: Map<string, { version: number; access: UserAccess }>;
+  cache: Map<string, { version: number; catalogue: Catalogue; access: UserAccess }>;
 }
 const perDb = new WeakMap<Db, PerDb>();
 
@@ -38,19 +38,19 @@ function stateOf(db: Db): PerDb {
 /**
  * A user's roles and menu keys: the union of the refs of all their roles (checked or half-checked, as 1.3.9).
  * Cached per user and dropped whenever roles or refs are written (db/changes.ts), so a role change applies on the
- * next request; the super admin holds every key.
+ * next request; the super admin holds every key. Refs to keys no manifest declares are kept but not effective.
  */
-export async function accessOf(db: Db, userId: string): Promise<UserAccess> {
+export async function accessOf(db: Db, catalogue: Catalogue, userId: string): Promise<UserAccess> {
   const state = stateOf(db);
   const version = writesOf(db).version(ACCESS_TABLES);
   const hit = state.cache.get(userId);
-  if (hit && hit.version === version) return hit.access;
+  if (hit && hit.version === version && hit.catalogue === catalogue) return hit.access;
 
   const rows = await state.query(userId);
   const roles = [...new Set(rows.map((r) => r.roleId))].sort();
-  const menus = userId === SUPER_ADMIN_ID ? [...ALL_MENU_KEYS] : inTreeOrder(rows.flatMap((r) => (r.menuId ? [r.menuId] : [])));
+  const menus = userId === SUPER_ADMIN_ID ? [...catalogue.keys] : catalogue.inOrder(rows.flatMap((r) => (r.menuId ? [r.menuId] : [])));
   const access = { roles, menus };
   if (state.cache.size >= 10_000) state.cache.clear();
-  state.cache.set(userId, { version, access });
+  state.cache.set(userId, { version, catalogue, access });
   return access;
 }

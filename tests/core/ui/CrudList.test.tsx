@@ -5,6 +5,21 @@ import { reply, renderWithProviders } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ServerTable, useApi, useRecordDialog, useTableActions } from '../../../core';
+import { defineManifest, type KeyMap } from '@/core/manifest';
+
+// The gates below name these keys; declaring them is what makes them type-check.
+const gadget = defineManifest({
+  id: 'fx-gadget',
+  menus: [{ key: 'gadget', group: 'ops', label: { 'zh-CN': '部件', 'en-US': 'Gadgets' } }],
+  actions: (['gadget-add', 'gadget-edit', 'gadget-del', 'gadget-detail', 'gadget-restart'] as const).map((key) => ({
+    key,
+    parent: 'gadget' as const,
+    label: { 'zh-CN': key, 'en-US': key },
+  })),
+});
+declare module '@/core/manifest' {
+  interface PermissionKeys extends KeyMap<typeof gadget> {}
+}
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -2,6 +2,21 @@ import { AddButton, type RowAction, RowActions } from '@/core';
 import { renderWithProviders } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { defineManifest, type KeyMap } from '@/core/manifest';
+
+// The gates below name these keys; declaring them is what makes them type-check.
+const thing = defineManifest({
+  id: 'fx-thing',
+  menus: [{ key: 'thing', group: 'ops', label: { 'zh-CN': '物件', 'en-US': 'Things' } }],
+  actions: (['thing-add', 'thing-edit', 'thing-del', 'thing-admin', 'thing-archive', 'thing-detail', 'nobody-has-this'] as const).map((key) => ({
+    key,
+    parent: 'thing' as const,
+    label: { 'zh-CN': key, 'en-US': key },
+  })),
+});
+declare module '@/core/manifest' {
+  interface PermissionKeys extends KeyMap<typeof thing> {}
+}
 
 // A session holding exactly these menu keys.
 const withMenus = (menus: string[]) => ({ session: { user: { menus } } });

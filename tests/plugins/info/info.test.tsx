@@ -23,8 +23,8 @@ const Empty = () => null;
 const topLevel = definePlugin({
   id: 'fx-top',
   pages: [
-    { menuKey: 'setting', group: 'setting', path: '/setting', page: 'Empty', labelKey: 'setting', layout: 'admin' },
-    { menuKey: 'dashboard', group: 'dashboard', path: '/dashboard', page: 'Empty', labelKey: 'dashboard', layout: 'admin' },
+    { menuKey: null, group: 'setting', path: '/setting', page: 'Empty', labelKey: 'setting', layout: 'admin' },
+    { menuKey: null, group: 'dashboard', path: '/dashboard', page: 'Empty', labelKey: 'dashboard', layout: 'admin' },
   ],
   load: () => Promise.resolve({ Empty }),
   locales: { 'zh-CN': { setting: '系统设置', dashboard: '控制面板' }, 'en-US': { setting: 'Settings', dashboard: 'Dashboard' } },

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
-import type { MenuKey } from '../../../server/modules/menus/tree.ts';
+import type { PermissionKey } from '../../../core/manifest.ts';
 import { type CallOptions, type Harness, startHarness } from '../harness.ts';
 
 export interface Paged<T> {
@@ -25,7 +25,7 @@ export async function identityHarness() {
 }
 
 /** Creates an admin holding exactly these keys (through the database) and returns a personal access token. */
-export async function adminWith(h: Harness, keys: readonly MenuKey[], username: string): Promise<{ id: string; token: string }> {
+export async function adminWith(h: Harness, keys: readonly PermissionKey[], username: string): Promise<{ id: string; token: string }> {
   const role = await h.createRole(keys, `role-of-${username}`);
   const id = await h.createUser({ username, type: 'admin', roles: [role] });
   return { id, token: await h.accessToken(id) };

@@ -34,8 +34,8 @@ describe('roles', () => {
       { id: '', roleId: '', menuId: 'user-del', checked: true },
     ]);
 
-    await api.ok('PUT', `/roles/${ops.id}`, { body: { name: 'ops2', menus: [{ menuId: 'dashboard', checked: true }] } });
-    expect(await api.ok('GET', `/roles/${ops.id}`)).toMatchObject({ name: 'ops2', menus: [{ menuId: 'dashboard', checked: true }] });
+    await api.ok('PUT', `/roles/${ops.id}`, { body: { name: 'ops2', menus: [{ menuId: 'info', checked: true }] } });
+    expect(await api.ok('GET', `/roles/${ops.id}`)).toMatchObject({ name: 'ops2', menus: [{ menuId: 'info', checked: true }] });
 
     expect(await api.ok('DELETE', `/roles/${ops.id}`)).toBeNull();
     expect((await api.call('GET', `/roles/${ops.id}`)).body).toMatchObject({ code: -1, message: `角色不存在：${ops.id}` });
@@ -44,7 +44,7 @@ describe('roles', () => {
   it('refuses unknown menu keys, duplicate names and missing roles', async () => {
     const { api } = await identityHarness();
     const bad = await api.call('POST', '/roles', { body: { name: 'x', menus: [{ menuId: 'user', checked: true }, { menuId: 'user-nuke', checked: true }] } });
-    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(400);
     expect(bad.body.message).toBe('menus.1.menuId: unknown menu key "user-nuke"');
     expect((await api.call('POST', '/roles', { body: { name: 'x', menus: [{ menuId: 'user', checked: 'yes' }] } })).body.message).toMatch(/^menus\.0\.checked: /);
     expect((await api.call('POST', '/roles', { body: { name: '', menus: [] } })).body.message).toBe('name: required');
@@ -60,14 +60,17 @@ describe('roles', () => {
   it('built-in roles can be neither modified nor deleted; deletion is all-or-nothing', async () => {
     const { h, api } = await identityHarness();
     expect((await api.call('PUT', '/roles/system-administrator', { body: { name: 'mine', menus: [] } })).body).toMatchObject({ code: -1, message: '内置角色「系统管理员」不允许修改' });
-    await api.ok('POST', '/roles', { body: { name: 'temp', menus: [{ menuId: 'dashboard', checked: true }] } });
+    await api.ok('POST', '/roles', { body: { name: 'temp', menus: [{ menuId: 'info', checked: true }] } });
     const temp = (await api.ok<RoleOut[]>('GET', '/roles')).find((r) => r.name === 'temp')!;
     const user = await h.createUser({ username: 'u', type: 'admin', roles: [temp.id] });
     expect((await api.call('DELETE', `/roles/${temp.id},audit-administrator`)).body).toMatchObject({ code: -1, message: '内置角色「审计管理员」不允许删除' });
     expect((await api.call('DELETE', `/roles/${temp.id},ghost`)).body).toMatchObject({ code: -1, message: '角色不存在：ghost' });
     expect(await api.ok('GET', `/roles/${temp.id}`)).toMatchObject({ name: 'temp' });
+    // A role still held is refused, naming how many accounts hold it; once nobody holds it, it goes.
+    expect((await api.call('DELETE', `/roles/${temp.id}`)).body).toEqual({ code: -1, message: '角色「temp」仍被 1 个账户使用，不能删除' });
+    expect(await h.db.selectFrom('usersRolesRef').select('id').where('userId', '=', user).execute()).toHaveLength(1);
+    await h.db.deleteFrom('usersRolesRef').where('userId', '=', user).execute();
     await api.ok('DELETE', `/roles/${temp.id}`);
-    expect(await h.db.selectFrom('usersRolesRef').select('id').where('userId', '=', user).execute()).toEqual([]);
     expect(await h.db.selectFrom('rolesMenusRef').select('id').where('roleId', '=', temp.id).execute()).toEqual([]);
     expect((await api.ok<RoleOut[]>('GET', '/roles')).map((r) => r.id).sort()).toEqual(['audit-administrator', 'security-administrator', 'system-administrator']);
   });

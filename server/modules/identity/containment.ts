@@ -1,0 +1,136 @@
+import type { Catalogue } from '../../../core/manifest.ts';
+import type { Db } from '../../db/index.ts';
+import type { User } from '../../db/schema.ts';
+import type { Principal } from '../../http/auth.ts';
+import { fail } from '../../http/envelope.ts';
+import { SUPER_ADMIN_ID } from '../menus/effective.ts';
+import { requireAll } from './shared.ts';
+
+/*
+ * Containment: an account acts on another account, or hands out rights, only within the rights it holds itself.
+ * Every identity route that changes an account, a role's keys, a user's roles or a group's members asks here.
+ * The rule (docs/SERVER.md "Security model"):
+ *   - the super admin may act on anyone; nobody else acts on the super admin;
+ *   - otherwise an account may act on a target when everything the target may do is within what it may do:
+ *     a `user`-type target can do nothing in the admin console, so any admin contains it; an `admin`-type target
+ *     is contained when its effective menu keys are a subset of the actor's (equal rights included);
+ *   - keys handed out (a role's keys, the roles given to a user) must all be held by the actor, and a role edit may
+ *     neither add nor remove a key the actor does not hold (such keys stay as they are, or the edit is refused).
+ * Self rules (no disabling, deleting or demoting oneself) stay with the routes (users.ts).
+ */
+
+/** What is being done to an account; names the refusal. */
+export type AccountAction = 'edit' | 'password' | 'totp' | 'status' | 'delete' | 'groups';
+
+const WHAT: Record<AccountAction, (u: string) => string> = {
+  edit: (u) => `不能修改账户「${u}」`,
+  password: (u) => `不能修改账户「${u}」的密码`,
+  totp: (u) => `不能重置账户「${u}」的双因素认证`,
+  status: (u) => `不能启用或停用账户「${u}」`,
+  delete: (u) => `不能删除账户「${u}」`,
+  groups: (u) => `不能调整账户「${u}」的用户组`,
+};
+
+export const MSG = {
+  superOnly: '只有超级管理员本人可以修改超级管理员账户',
+  beyond: (action: AccountAction, username: string, keys: readonly string[]) => `${WHAT[action](username)}：该账户拥有您没有的权限（${listed(keys)}）`,
+  grant: (keys: readonly string[]) => `不能授予您自己没有的权限：${listed(keys)}`,
+  revoke: (keys: readonly string[]) => `不能移除您自己没有的权限：${listed(keys)}`,
+};
+
+/** At most eight keys named, then a count: the message stays readable for a target holding the whole tree. */
+function listed(keys: readonly string[]): string {
+  return keys.length <= 8 ? keys.join(', ') : `${keys.slice(0, 8).join(', ')} 等 ${keys.length} 项`;
+}
+
+export interface ActorRights {
+  id: string;
+  /** Effective menu keys (the super admin's: all). */
+  keys: ReadonlySet<string>;
+}
+
+export interface TargetRights {
+  id: string;
+  username: string;
+  type: User['type'];
+  /** Effective menu keys: the union of its roles' keys. */
+  keys: readonly string[];
+}
+
+/** The decision itself: null when `actor` may act on `target`, else why not. */
+export function refusal(actor: ActorRights, target: TargetRights, action: AccountAction): string | null {
+  if (actor.id === SUPER_ADMIN_ID) return null;
+  if (target.id === SUPER_ADMIN_ID) return MSG.superOnly;
+  if (target.type !== 'admin') return null;
+  const beyond = target.keys.filter((k) => !actor.keys.has(k));
+  return beyond.length ? MSG.beyond(action, target.username, beyond) : null;
+}
+
+/** Loads accounts and their effective keys through `trx` (inside the caller's transaction); all must exist. */
+export async function targetsOf(trx: Db, catalogue: Catalogue, ids: readonly string[]): Promise<TargetRights[]> {
+  if (ids.length === 0) return [];
+  const users = await trx.selectFrom('users').select(['id', 'username', 'type']).where('id', 'in', ids).execute();
+  requireAll('用户', ids, users.map((u) => u.id));
+  const refs = await trx
+    .selectFrom('usersRolesRef as ur')
+    .innerJoin('rolesMenusRef as rm', 'rm.roleId', 'ur.roleId')
+    .select(['ur.userId', 'rm.menuId'])
+    .where('ur.userId', 'in', ids)
+    .execute();
+  const keys = new Map<string, Set<string>>();
+  for (const r of refs) {
+    const set = keys.get(r.userId) ?? new Set<string>();
+    // Refs to keys no installed plugin declares grant nothing (menus/effective.ts), so they do not count here either.
+    if (catalogue.has(r.menuId)) set.add(r.menuId);
+    keys.set(r.userId, set);
+  }
+  return users.map((u) => ({ ...u, keys: [...(keys.get(u.id) ?? [])].sort() }));
+}
+
+/** The caller, with the checks every identity route uses. */
+export interface Actor extends ActorRights {
+  /** Throws -1 (why) unless the actor may act on every one of these accounts; unknown ids are a -1 too. */
+  mayActOn(trx: Db, ids: readonly string[], action: AccountAction): Promise<void>;
+  /** Throws -1 unless the actor holds every one of these keys. */
+  mayGrant(keys: Iterable<string>): void;
+  /** Throws -1 unless the actor holds every key of these roles (giving roles to a user). */
+  mayGrantRoles(trx: Db, roleIds: readonly string[]): Promise<void>;
+  /** Throws -1 when a role edit from `before` to `after` adds or removes a key the actor does not hold. */
+  mayEditRoleKeys(before: Iterable<string>, after: Iterable<string>): void;
+}
+
+/**
+ * The caller as an Actor. Resolve it before opening a transaction (its keys come from the principal's cached
+ * access, read through `db`; SQLite has one connection, which a transaction holds).
+ */
+export async function actorOf(principal: Principal, catalogue: Catalogue): Promise<Actor> {
+  const keys = new Set<string>((await principal.access()).menus);
+  const self: ActorRights = { id: principal.user.id, keys };
+  const notHeld = (list: Iterable<string>) => [...new Set(list)].filter((k) => catalogue.has(k) && !keys.has(k)).sort();
+  const mayGrant = (list: Iterable<string>) => {
+    const beyond = notHeld(list);
+    if (beyond.length) throw fail(MSG.grant(beyond), beyond);
+  };
+  return {
+    ...self,
+    async mayActOn(trx, ids, action) {
+      for (const target of await targetsOf(trx, catalogue, ids)) {
+        const why = refusal(self, target, action);
+        if (why) throw fail(why);
+      }
+    },
+    mayGrant,
+    async mayGrantRoles(trx, roleIds) {
+      if (roleIds.length === 0) return;
+      const refs = await trx.selectFrom('rolesMenusRef').select('menuId').where('roleId', 'in', roleIds).execute();
+      mayGrant(refs.map((r) => r.menuId));
+    },
+    mayEditRoleKeys(before, after) {
+      const had = new Set(before);
+      const has = new Set(after);
+      mayGrant([...has].filter((k) => !had.has(k)));
+      const removed = notHeld([...had].filter((k) => !has.has(k)));
+      if (removed.length) throw fail(MSG.revoke(removed), removed);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { buildCatalogue, catalogueTree, defineManifest, type PluginManifest } from '@/core/manifest';
+import { describe, expect, it } from 'vitest';
+
+const label = (k: string) => ({ 'zh-CN': k, 'en-US': k });
+// Erased manifests, to feed the run-time checks what the types would refuse.
+const raw = (id: string, menus: [string, string][], actions: [string, string][] = [], grants: string[] = []): PluginManifest => ({
+  id,
+  menus: menus.map(([key, group]) => ({ key, group: group as 'ops', label: label(key), grants: grants as `GET /${string}`[] })),
+  actions: actions.map(([key, parent]) => ({ key, parent, label: label(key) })),
+});
+const error = (manifests: PluginManifest[]) => {
+  try {
+    buildCatalogue(manifests);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error('expected the catalogue to be refused');
+};
+
+describe('the permission catalogue', () => {
+  it("orders keys as 1.3.9's tree: core's group order, pages by order then plugin id, actions depth-first", () => {
+    const b = defineManifest({
+      id: 'b',
+      menus: [{ key: 'b-page', group: 'ops', order: 1, label: label('b') }],
+      actions: [
+        { key: 'b-detail', parent: 'b-page', label: label('d') },
+        { key: 'b-detail-tab', parent: 'b-detail', label: label('t') },
+        { key: 'b-del', parent: 'b-page', label: label('x') },
+      ],
+    });
+    const a = defineManifest({ id: 'a', menus: [{ key: 'a-page', group: 'ops', order: 2, label: label('a') }, { key: 'a-top', group: 'setting', label: label('s') }, { key: 'a-res', group: 'resource', label: label('r') }] });
+    const catalogue = buildCatalogue([b, a]);
+    expect(catalogue.keys).toEqual(['resource', 'a-res', 'ops', 'b-page', 'b-detail', 'b-detail-tab', 'b-del', 'a-page', 'a-top']);
+    expect(catalogue.entry('a-top')).toMatchObject({ parent: null, pluginId: 'a' });
+    expect(catalogue.entry('ops')).toMatchObject({ parent: null, pluginId: null, label: null });
+    expect(catalogue.withDescendants(['b-detail', 'resource'])).toEqual(['resource', 'a-res', 'b-detail', 'b-detail-tab']);
+    expect(catalogue.inOrder(['b-del', 'nope', 'ops', 'b-del'])).toEqual(['ops', 'b-del']);
+    const tree = catalogueTree(catalogue, (g) => ({ 'zh-CN': `组${g}`, 'en-US': g }));
+    expect(tree.map((n) => n.key)).toEqual(['resource', 'ops', 'a-top']);
+    expect(tree[1]).toMatchObject({ title: '组ops', children: [{ key: 'b-page', children: [{ key: 'b-detail', children: [{ key: 'b-detail-tab', children: null }] }, { key: 'b-del' }] }, { key: 'a-page' }] });
+  });
+
+  it('maps each route to the keys that grant it', () => {
+    const m = defineManifest({
+      id: 'm',
+      menus: [{ key: 'm', group: 'ops', label: label('m'), grants: ['GET /m', 'GET /shared'] }],
+      actions: [{ key: 'm-add', parent: 'm', label: label('a'), grants: ['POST /m', 'GET /shared'] }],
+    });
+    const catalogue = buildCatalogue([m]);
+    expect(catalogue.keysGranting('GET /shared')).toEqual(['m', 'm-add']);
+    expect(catalogue.keysGranting('DELETE /m')).toEqual([]);
+    expect(catalogue.grantedRoutes().sort()).toEqual(['GET /m', 'GET /shared', 'POST /m']);
+  });
+
+  it('refuses duplicate, malformed and misplaced keys, naming the plugin', () => {
+    expect(error([raw('a', [['x', 'ops']]), raw('b', [['x', 'ops']])])).toBe('Plugin "b" manifest: key "x" is already declared by plugin "a"');
+    expect(error([raw('a', [['ops', 'ops']])])).toBe('Plugin "a" manifest: key "ops" is already declared by core (a menu group)');
+    expect(error([raw('a', [['Bad_Key', 'ops']])])).toBe('Plugin "a" manifest: key "Bad_Key" must be kebab-case');
+    expect(error([raw('a', [['x', 'nowhere']])])).toBe('Plugin "a" manifest: key "x" names unknown group "nowhere"');
+    expect(error([raw('a', [['x', 'ops']], [['x-add', 'y']])])).toBe('Plugin "a" manifest: action "x-add" has parent "y", which is not a key of this plugin');
+    expect(error([raw('a', [['x', 'ops']]), raw('b', [['y', 'ops']], [['y-add', 'x']])])).toMatch(/action "y-add" has parent "x", which is not a key of this plugin/);
+    expect(error([raw('a', [['x', 'ops']], [['p', 'q'], ['q', 'p']])])).toBe('Plugin "a" manifest: key "p" is not reachable from a page (a parent cycle)');
+    expect(error([raw('a', [['x', 'ops']], [], ['/x'])])).toBe('Plugin "a" manifest: key "x" grants "/x": expected "METHOD /path"');
+    expect(error([raw('a', [['x', 'ops']]), raw('a', [['y', 'ops']])])).toBe('Plugin "a" manifest: duplicate plugin id');
+  });
+});

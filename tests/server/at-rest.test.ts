@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { generate } from 'otplib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore } from '../../server/db/index.ts';
+import { migrationProvider } from '../../server/db/migrations.ts';
+import { sha256 } from '../../server/lib/ids.ts';
+import { KEY_FILE, loadSecretBox } from '../../server/lib/secret-box.ts';
+import { ADMIN_PASSWORD, startHarness } from './harness.ts';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-rest-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const mode = (file: string) => fs.statSync(file).mode & 0o777;
+/** The database as bytes: main file, WAL and shared-memory index. */
+const fileBytes = (db: string) => Buffer.concat([db, `${db}-wal`, `${db}-shm`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)));
+
+describe('file modes', () => {
+  it('creates the data folder 0700, the database, its -wal/-shm and the key file 0600', async () => {
+    const previous = process.umask(0o022); // the usual umask, which would give 0755/0644
+    try {
+      const dataDir = path.join(tmp(), 'nested', 'data');
+      const database = path.join(dataDir, 'jumpgate.db');
+      const { db } = await openStore({ dataDir, database: `sqlite:${database}`, secretKeysOld: [] });
+      await db.insertInto('properties').values({ name: 'x', value: 'y' }).execute(); // the WAL gets written
+      expect(mode(dataDir)).toBe(0o700);
+      for (const f of [database, `${database}-wal`, `${database}-shm`, path.join(dataDir, KEY_FILE)]) expect(mode(f), f).toBe(0o600);
+      await db.destroy();
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it('tightens an existing folder and files left 0755/0644 by an older start', async () => {
+    const dataDir = tmp();
+    const database = path.join(dataDir, 'jumpgate.db');
+    fs.chmodSync(dataDir, 0o755);
+    new Database(database).close();
+    fs.chmodSync(database, 0o644);
+    fs.writeFileSync(path.join(dataDir, KEY_FILE), `${Buffer.alloc(32, 1).toString('base64')}\n`, { mode: 0o644 });
+    const { db } = await openStore({ dataDir, database: `sqlite:${database}`, secretKeysOld: [] });
+    expect(mode(dataDir)).toBe(0o700);
+    expect(mode(database)).toBe(0o600);
+    expect(mode(path.join(dataDir, KEY_FILE))).toBe(0o600);
+    await db.destroy();
+  });
+});
+
+describe('migrations seal what 1.3.9-era rows kept in clear', () => {
+  it('encrypts plain TOTP seeds (sentinels kept) and hashes plain access tokens', async () => {
+    const dataDir = tmp();
+    const file = path.join(dataDir, 'jumpgate.db');
+    const box = loadSecretBox({ dataDir });
+    // A database as it was before these migrations (up to 002), with plain secrets in it.
+    // biome-ignore lint/suspicious/noExplicitAny: the schema as it was then, not today's DB type.
+    const old = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(file) }) });
+    const { error } = await new Migrator({ db: old, provider: migrationProvider(box) }).migrateTo('002_user_list_indexes');
+    expect(error).toBeUndefined();
+    const user = (id: string, totp: string) => ({ id, username: id, password: 'x', totp_secret: totp, created: 0 });
+    await old.insertInto('users').values([user('a', 'JBSWY3DPEHPK3PXP'), user('b', '-'), user('c', '')]).execute();
+    const plainToken = 'forever-0b5d2c64-8a4e-4f3e-9d1c-1234567890ab';
+    await old.insertInto('access_token').values({ id: 't1', user_id: 'a', token: plainToken, created: 0 }).execute();
+    await old.destroy();
+
+    const { db } = await openStore({ dataDir, database: `sqlite:${file}`, secretKeysOld: [] });
+    const users = await db.selectFrom('users').select(['id', 'totpSecret', 'totpLastStep']).orderBy('id').execute();
+    expect(users.map((u) => [u.id, u.totpSecret === '-' || u.totpSecret === '' ? u.totpSecret : box.decrypt(u.totpSecret), u.totpLastStep])).toEqual([
+      ['a', 'JBSWY3DPEHPK3PXP', 0],
+      ['b', '-', 0],
+      ['c', '', 0],
+    ]);
+    expect(await db.selectFrom('accessToken').selectAll().execute()).toEqual([{ id: 't1', userId: 'a', tokenHash: sha256(plainToken), hint: 'forever-…90ab', shown: null, created: 0 }]);
+    await db.destroy();
+    const bytes = fileBytes(file);
+    expect(bytes.includes('JBSWY3DPEHPK3PXP'), 'TOTP seed in the file').toBe(false);
+    expect(bytes.includes(plainToken), 'access token in the file').toBe(false);
+  });
+});
+
+describe('no plain secret in the database file', () => {
+  it('after TOTP set-up, TOTP logins and an access token created, shown and used', async () => {
+    const h = await startHarness();
+    const token = await h.login('admin', ADMIN_PASSWORD);
+    const { secret } = (await h.call('GET', '/account/reload-totp', { token })).body.data as { secret: string };
+    const code = () => generate({ secret, epoch: Math.floor(h.clock.now() / 1000) });
+    expect((await h.call('POST', '/account/confirm-totp', { token, body: { secret, totp: await code() } })).body.code).toBe(1);
+    h.clock.advance(30_000);
+    const second = (await h.call('POST', '/login', { body: { username: 'admin', password: ADMIN_PASSWORD, totp: await code() } })).body.data as { token: string };
+    await h.call('POST', '/account/access-token', { token: second.token });
+    const pat = ((await h.call('GET', '/account/access-token', { token: second.token })).body.data as { token: string }).token;
+    expect(pat).toMatch(/^forever-/);
+    expect((await h.call('GET', '/account/info', { token: pat })).body.code).toBe(1);
+    // A second token created and read (the first one's shown copy and row are gone).
+    await h.call('POST', '/account/access-token', { token: second.token });
+    const pat2 = ((await h.call('GET', '/account/access-token', { token: second.token })).body.data as { token: string }).token;
+
+    const file = h.config.database.slice('sqlite:'.length);
+    for (const [what, bytes] of [
+      ['while running', fileBytes(file)],
+      ['after a restart', await h.restart().then(() => fileBytes(file))],
+    ] as const) {
+      for (const [name, plain] of Object.entries({ secret, pat, pat2, token, login: second.token })) {
+        expect(bytes.includes(plain), `${name} ${what}`).toBe(false);
+      }
+    }
+  });
+});

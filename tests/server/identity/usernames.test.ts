@@ -1,0 +1,110 @@
+import { loadCatalogue } from '../../../server/modules/menus/catalogue.ts';
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../server/config.ts';
+import { openDatabase } from '../../../server/db/index.ts';
+import { createSecretBox, newKey, parseKey } from '../../../server/lib/secret-box.ts';
+import { seed } from '../../../server/db/seed.ts';
+import { PASSWORD_MSG } from '../../../server/lib/password.ts';
+import { startHarness } from '../harness.ts';
+import { identityHarness } from './helpers.ts';
+
+const newUser = (username: string) => ({ username, password: 'user-password', nickname: 'N', type: 'user' });
+
+describe('usernames', () => {
+  it('refuses control, format (zero-width), NUL, separator characters and lone surrogates', async () => {
+    const { api } = await identityHarness();
+    for (const bad of ['a\u0000b', 'a\u0007', 'ab\u200b', '\u200dab', 'a\u202eb', 'a\ufeffb', 'a\u2028b', 'ab\ud800', '\udc00ab', 'a\nb']) {
+      const res = await api.call('POST', '/users', { body: newUser(bad) });
+      expect(res.body, JSON.stringify(bad)).toMatchObject({ code: 400, message: expect.stringMatching(/^username: no control/) });
+    }
+    // A well-formed astral character (a surrogate pair) is fine, and so is CJK.
+    await api.ok('POST', '/users', { body: newUser('张三😀') });
+  });
+
+  it('stores NFC and treats case and composition as the same name, on create and edit', async () => {
+    const { h, api } = await identityHarness();
+    const decomposed = 'Jose\u0301';
+    const created = await api.ok<{ id: string; username: string }>('POST', '/users', { body: newUser(decomposed) });
+    expect(created.username).toBe('José'); // composed
+    expect(created.username).toBe('Jos\u00e9');
+    for (const clash of ['josé', 'JOSÉ', 'jose\u0301', ' José ']) {
+      expect((await api.call('POST', '/users', { body: newUser(clash) })).body.message, clash).toMatch(/已被使用/);
+    }
+    const other = await api.ok<{ id: string }>('POST', '/users', { body: newUser('maria') });
+    expect((await api.call('PUT', `/users/${other.id}`, { body: { ...newUser('JOSÉ'), roles: [] } })).body.message).toMatch(/已被使用/);
+    // Renaming oneself to another case of the same name is fine.
+    await api.ok('PUT', `/users/${other.id}`, { body: { ...newUser('Maria'), roles: [] } });
+    const row = await h.db.selectFrom('users').select(['username', 'usernameKey']).where('id', '=', other.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ username: 'Maria', usernameKey: 'maria' });
+  });
+
+  it('logs in by any case or composition of the name', async () => {
+    const h = await startHarness();
+    await h.createUser({ username: 'José', password: 'jose-password' });
+    for (const typed of ['José', 'josé', 'JOSÉ', 'Jose\u0301']) expect(typeof (await h.login(typed, 'jose-password'))).toBe('string');
+  });
+
+  it('migrates an existing database: keys backfilled, names differing only in case keep logging in by exact name', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-test-'));
+    try {
+      const file = path.join(dir, 'old.db');
+      const db = await openDatabase(`sqlite:${file}`, testBox());
+      await seed(db, { catalogue: await loadCatalogue(), adminPassword: 'Admin-Test-Pass-1', now: 1 });
+      await db.destroy();
+      // Back to the 002 schema with two names that differ only in case (a 1.3.9 import could hold them).
+      const raw = new Database(file);
+      raw.exec(`DROP TABLE login_attempts; DROP INDEX users_username_key; ALTER TABLE users DROP COLUMN username_key;
+        DELETE FROM kysely_migration WHERE name = '005_login_security';
+        INSERT INTO users (id, username, password, created) SELECT 'u1', 'Bob', password, 2 FROM users WHERE username = 'admin';
+        INSERT INTO users (id, username, password, created) SELECT 'u2', 'bob', password, 3 FROM users WHERE username = 'admin';`);
+      raw.close();
+      const h = await startHarness({ env: { JUMPGATE_DATABASE: `sqlite:${file}` } });
+      const keys = await h.db.selectFrom('users').select(['username', 'usernameKey']).orderBy('created').execute();
+      expect(keys).toEqual([
+        { username: 'admin', usernameKey: 'admin' },
+        { username: 'Bob', usernameKey: 'bob' },
+        { username: 'bob', usernameKey: 'bob\u0000u2' },
+      ]);
+      const idOf = async (typed: string) => ((await h.call('POST', '/login', { body: { username: typed, password: 'Admin-Test-Pass-1' } })).body.data as { info: { id: string } }).info.id;
+      expect(await idOf('bob')).toBe('u2');
+      expect(await idOf('Bob')).toBe('u1');
+      expect(await idOf('BOB')).toBe('u1');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A box for databases opened outside the harness (nothing sealed is read back here). */
+const testBox = () => createSecretBox(parseKey(newKey(), 'test'));
+
+describe('password rules', () => {
+  it('JUMPGATE_ADMIN_PASSWORD follows them: a clear start-up error', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-test-'));
+    try {
+      const db = await openDatabase(`sqlite:${path.join(dir, 'a.db')}`, testBox());
+      await expect(seed(db, { catalogue: await loadCatalogue(), adminPassword: 'short', now: 1 })).rejects.toThrow(ConfigError);
+      await expect(seed(db, { catalogue: await loadCatalogue(), adminPassword: 'é'.repeat(37), now: 1 })).rejects.toThrow(/JUMPGATE_ADMIN_PASSWORD: needs at least 8 characters and at most 72 bytes/);
+      expect(await db.selectFrom('users').select('id').execute()).toEqual([]);
+      await seed(db, { catalogue: await loadCatalogue(), adminPassword: 'long-enough', now: 1 });
+      await db.destroy();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('counts characters for the minimum and UTF-8 bytes for the maximum', async () => {
+    const { h, api } = await identityHarness();
+    const id = await h.createUser({ username: 'pat' });
+    const set = (password: string) => api.call('POST', `/users/${id}/change-password`, { body: { password } });
+    expect((await set('密码密码密码密')).body.message).toBe(PASSWORD_MSG.tooShort); // 7 characters, 21 bytes
+    expect((await set('密码密码密码密码')).body.code).toBe(1); // 8 characters
+    expect((await set('密'.repeat(24))).body.code).toBe(1); // 72 bytes
+    expect((await set(`${'密'.repeat(24)}x`)).body.message).toBe(PASSWORD_MSG.tooLong); // 73 bytes
+    await h.login('pat', '密'.repeat(24));
+  });
+});
