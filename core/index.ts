@@ -4,6 +4,7 @@
 // Plugin model
 export { definePlugin } from './plugin/definePlugin';
 export type {
+  AccountKind,
   AnyPlugin,
   ChildRouteDef,
   IconLoader,
@@ -34,7 +35,7 @@ export {
 export type { ResolvedBranding } from './app/context';
 export { useLogout } from './app/logout';
 export { LanguageSwitch } from './app/LanguageSwitch';
-export { homePathFor } from './app/RootRedirect';
+export { useLanding } from './app/landing';
 export { ApiError, PASS_CODE, SUCCESS_CODE } from './api/client';
 export type { ApiClient, ApiErrorKind, Envelope, HttpMethod, Query, RequestOptions } from './api/client';
 export type { AccountApi, AccountInfo, Branding } from './api/account';
@@ -47,11 +48,9 @@ export { keepPreviousData } from '@tanstack/react-query';
 export { useMutation, useQuery, useQueryClient } from './query/hooks';
 export type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 
-// Translation: plugins use their own namespace (their id).
+// Translation: plugins use their own namespace (their id), typed by its zh-CN file (LocaleNamespaces).
 export { Trans, useTranslation } from 'react-i18next';
+export type { LocaleNamespaces } from './i18n/types';
 
 // UI kit (core/ui)
 export * from './ui';
-
-// Personal centre (core/account), shared by the info and my-area plugins
-export * from './account';

@@ -4,7 +4,7 @@
 // imports (with CSS), the current language's `core` and `login` locale chunks, and the login plugin's chunk with
 // its static imports. Listed apart and not counted: the API transport (axios), which the client starts fetching
 // at once, in parallel with the page, and which the first call (GET /branding, then POST /login) waits for; and
-// chunks fetched only later (toast/confirm hosts after the first screen, the TOTP dialog on the second step).
+// chunks fetched only later (toast/confirm overlays after the first screen, the TOTP dialog on the second step).
 // The total with the transport is printed too. For where the bytes come from: scripts/bundle-report.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,7 +79,7 @@ row(`  ${TRANSPORT}`, total(transport));
 
 console.log('\nfetched after the login screen is usable (not counted):');
 const later = new Set<string>();
-for (const key of [...(manifest[loginKey ?? '']?.dynamicImports ?? []), 'core/app/hosts.tsx']) {
+for (const key of [...(manifest[loginKey ?? '']?.dynamicImports ?? []), 'core/app/overlays.tsx']) {
   if (!manifest[key]) continue;
   const extra = without(filesOf([key]), loginFiles).filter((f) => !later.has(f));
   for (const f of extra) later.add(f);

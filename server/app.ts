@@ -11,8 +11,8 @@ import type { SecretBox } from './lib/secret-box.ts';
 import { modules as defaultModules } from './modules/index.ts';
 import { loadCatalogue, type ServerCatalogue } from './modules/menus/catalogue.ts';
 
-export const BODY_LIMIT = 1024 * 1024;
-export const MAX_PARAM_LENGTH = 16 * 1024;
+const BODY_LIMIT = 1024 * 1024;
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 export interface AppOptions {
   config: Config;

@@ -2,6 +2,7 @@ import { Button, makeStyles, tokens, typographyStyles } from '@fluentui/react-co
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
 import { useTranslation } from 'react-i18next';
+import { useCore } from './context';
 
 const useStyles = makeStyles({
   root: {
@@ -19,18 +20,28 @@ const useStyles = makeStyles({
   text: { ...typographyStyles.body1, margin: 0 },
 });
 
-/** Generic failure of an on-demand chunk (failed or timed out), with a retry. */
-export function ChunkError({ onRetry }: { onRetry: () => void }) {
+/**
+ * Failure of an on-demand chunk: the generic error with a retry (failed or timed out), or, when a deploy replaced
+ * the build this page came from (`newVersion`), the offer to reload the page: a retry would only fail again.
+ */
+export function ChunkError({ onRetry, newVersion = false }: { onRetry: () => void; newVersion?: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('core');
+  const { reloadPage } = useCore();
   return (
     <div className={styles.root} role="alert">
       <ErrorCircleRegular className={styles.icon} aria-hidden />
-      <p className={styles.title}>{t('error.chunk.title')}</p>
-      <p className={styles.text}>{t('error.chunk.description')}</p>
-      <Button appearance="primary" icon={<ArrowClockwiseRegular />} onClick={onRetry}>
-        {t('error.chunk.retry')}
-      </Button>
+      <p className={styles.title}>{t(newVersion ? 'error.chunk.newVersionTitle' : 'error.chunk.title')}</p>
+      <p className={styles.text}>{t(newVersion ? 'error.chunk.newVersionDescription' : 'error.chunk.description')}</p>
+      {newVersion ? (
+        <Button appearance="primary" icon={<ArrowClockwiseRegular />} onClick={reloadPage}>
+          {t('error.chunk.reload')}
+        </Button>
+      ) : (
+        <Button appearance="primary" icon={<ArrowClockwiseRegular />} onClick={onRetry}>
+          {t('error.chunk.retry')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,12 +1,13 @@
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { ChunkError } from './ChunkError';
 import { useCore } from './context';
+import { newVersionDeployed } from './deploy';
 import { Landing } from './Landing';
 
 // Everything that arrives on demand (page chunks, layouts, locale files) shows the same way: the placeholder
 // while it loads, a generic error with a retry when it fails or exceeds the chunk time-out (spec §9, 120 s).
 
-export class ChunkTimeoutError extends Error {
+class ChunkTimeoutError extends Error {
   constructor(what: string, ms: number) {
     super(`${what} did not load within ${ms} ms`);
     this.name = 'ChunkTimeoutError';
@@ -29,31 +30,31 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
-type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
+type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; newVersion: boolean };
 
 /**
- * Loads something that arrives on demand (a chunk, locale files) once per `what` and retry: `loading`, then
- * `ready`, or `error` when it fails or exceeds the chunk time-out. `load` must start a fresh attempt on each call.
+ * Loads something that arrives on demand once per `what` and retry: `loading`, then `ready`, or `error` when it
+ * fails or exceeds the chunk time-out. `load` must start a fresh attempt on each call.
  */
-function useOnDemand<T>(load: () => Promise<T>, what: string, options: { onFail?: () => void; alreadyLoaded?: T } = {}) {
-  const { onFail, alreadyLoaded: initial } = options;
-  const { chunkTimeoutMs, hosts } = useCore();
+function useOnDemand<T>(load: () => Promise<T>, what: string, onFail?: () => void) {
+  const { chunkTimeoutMs, overlays } = useCore();
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState<T>>(initial === undefined ? { status: 'loading' } : { status: 'ready', value: initial });
+  const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; `load` is keyed by `what`
   useEffect(() => {
-    if (attempt === 0 && initial !== undefined) return;
     let live = true;
     setState({ status: 'loading' });
     withTimeout(load(), chunkTimeoutMs, what).then(
       (value) => {
         if (live) setState({ status: 'ready', value });
       },
-      (error: unknown) => {
+      async (error: unknown) => {
         console.error(error);
         onFail?.();
-        if (live) setState({ status: 'error' });
+        // A time-out is the network; any other failure may be a deploy that replaced the chunks.
+        const newVersion = !(error instanceof ChunkTimeoutError) && (await newVersionDeployed());
+        if (live) setState({ status: 'error', newVersion });
       },
     );
     return () => {
@@ -61,10 +62,10 @@ function useOnDemand<T>(load: () => Promise<T>, what: string, options: { onFail?
     };
   }, [what, chunkTimeoutMs, attempt]);
 
-  // The first screen is up: now fetch the toast/confirm hosts (kept off the start, see CoreProvider).
+  // The first screen is up: now fetch the toast/confirm overlays (kept off the start, see CoreProvider).
   useEffect(() => {
-    if (state.status === 'ready') hosts.request();
-  }, [state.status, hosts]);
+    if (state.status === 'ready') overlays.request();
+  }, [state.status, overlays]);
 
   return { state, retry: () => setAttempt((n) => n + 1) };
 }
@@ -86,24 +87,9 @@ export function ChunkLoader({
   /** Called on failure or time-out, before the error shows (e.g. to drop a cached pending import). */
   onFail?: () => void;
 }) {
-  const { state, retry } = useOnDemand(load, what, { onFail });
+  const { state, retry } = useOnDemand(load, what, onFail);
   if (state.status === 'loading') return <Landing inline={inline} />;
-  if (state.status === 'error') return <ChunkError onRetry={retry} />;
+  if (state.status === 'error') return <ChunkError onRetry={retry} newVersion={state.newVersion} />;
   const Component = state.value;
   return <Component />;
-}
-
-/**
- * Shows `children` once the current language's files of these locale namespaces are loaded; for core pieces
- * with their own namespace (the personal centre's `core-account`) that plugins render inside their pages.
- */
-export function NamespaceGate({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
-  const { ensureNamespaces, i18n } = useCore();
-  const loaded = namespaces.every((ns) => i18n.hasResourceBundle(i18n.language, ns));
-  const { state, retry } = useOnDemand(() => ensureNamespaces(namespaces).then(() => true), `locales ${namespaces.join(', ')}`, {
-    alreadyLoaded: loaded ? true : undefined,
-  });
-  if (state.status === 'loading') return <Landing inline />;
-  if (state.status === 'error') return <ChunkError onRetry={retry} />;
-  return <>{children}</>;
 }

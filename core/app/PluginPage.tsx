@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useStore } from 'zustand';
 import type { ResolvedRoute } from '../plugin/types';
 import { useCore } from './context';
 import { ChunkLoader } from './OnDemand';
+import { PageBoundary } from './PageBoundary';
 
 /** The 403 and 404 pages, an on-demand chunk like any page: most sessions never see them. */
 export function LazyStatusPage({ status }: { status: 403 | 404 }) {
@@ -10,9 +12,13 @@ export function LazyStatusPage({ status }: { status: 403 | 404 }) {
   return <ChunkLoader key={status} what={`${status} page`} load={load} inline />;
 }
 
-/** A registered route: 403 when the user may not open it, else the lazily loaded page. */
+/**
+ * A registered route: 403 when the user may not open it, else the lazily loaded page inside an error boundary
+ * (a new location starts it afresh).
+ */
 export function PluginPage({ route }: { route: ResolvedRoute }) {
   const { session, registry, ensureNamespaces } = useCore();
+  const { pathname } = useLocation();
   const allowed = useStore(session, (state) => route.menuKey === null || state.hasMenu(route.menuKey));
   if (!allowed) return <LazyStatusPage status={403} />;
   const load = () =>
@@ -20,12 +26,14 @@ export function PluginPage({ route }: { route: ResolvedRoute }) {
       ([module]) => (module as Record<string, ComponentType>)[route.page] as ComponentType,
     );
   return (
-    <ChunkLoader
-      key={route.path}
-      what={`plugin "${route.pluginId}" page "${route.page}"`}
-      load={load}
-      onFail={() => registry.forgetLoad(route.pluginId)}
-      inline={route.layout !== 'bare'}
-    />
+    <PageBoundary key={pathname}>
+      <ChunkLoader
+        key={route.path}
+        what={`plugin "${route.pluginId}" page "${route.page}"`}
+        load={load}
+        onFail={() => registry.forgetLoad(route.pluginId)}
+        inline={route.layout !== 'bare'}
+      />
+    </PageBoundary>
   );
 }

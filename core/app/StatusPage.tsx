@@ -1,6 +1,7 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useLandingPath } from './landing';
 
 const useStyles = makeStyles({
   root: {
@@ -21,6 +22,9 @@ export function StatusPage({ status }: { status: 403 | 404 }) {
   const styles = useStyles();
   const { t } = useTranslation('core');
   const navigate = useNavigate();
+  // Both buttons follow core's landing rule: the portal's home and the console's home (never a path named here).
+  const portalHome = useLandingPath('user');
+  const consoleHome = useLandingPath('admin');
   return (
     <main className={styles.root} aria-labelledby="status-title">
       <Text id="status-title" as="h1" weight="bold" className={styles.code}>
@@ -31,10 +35,10 @@ export function StatusPage({ status }: { status: 403 | 404 }) {
         <Button appearance="primary" onClick={() => navigate(-1)}>
           {t('status.back')}
         </Button>
-        <Button appearance="primary" onClick={() => navigate('/my-asset')}>
+        <Button appearance="primary" onClick={() => navigate(portalHome)}>
           {t('status.myAsset')}
         </Button>
-        <Button appearance="primary" onClick={() => navigate('/')}>
+        <Button appearance="primary" onClick={() => navigate(consoleHome)}>
           {t('status.adminHome')}
         </Button>
       </div>

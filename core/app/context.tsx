@@ -4,7 +4,6 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { KeyGate, PermissionKey } from '../manifest';
 import type { SessionState, SessionStore } from '../session/store';
-import type { NotifyPayload } from '../events/bus';
 import type { CoreServices } from './services';
 
 export type { CoreServices };
@@ -12,17 +11,16 @@ export { BRANDING_QUERY_KEY } from './services';
 
 const CoreContext = createContext<CoreServices | null>(null);
 
-// Hosts (Toaster, confirm Dialog) are a lazy chunk requested only once the first screen is shown or a toast is
-// wanted (services.hosts), so the login screen does not download them; `notifyBus` replays earlier toasts.
-const Hosts = lazy(() => import('./hosts'));
-export type { NotifyPayload };
+// The overlays (Toaster, confirm Dialog) are a lazy chunk requested only once the first screen is shown or a toast is
+// wanted (services.overlays), so the login screen does not download them; `notifyBus` replays earlier toasts.
+const Overlays = lazy(() => import('./overlays'));
 
-function DeferredHosts({ services }: { services: CoreServices }) {
-  const open = useSyncExternalStore(services.hosts.subscribe, () => services.hosts.open);
+function DeferredOverlays({ services }: { services: CoreServices }) {
+  const open = useSyncExternalStore(services.overlays.subscribe, () => services.overlays.open);
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <Hosts bus={services.notifyBus} />
+      <Overlays bus={services.notifyBus} />
     </Suspense>
   );
 }
@@ -40,7 +38,7 @@ export function CoreProvider({ services, children }: { services: CoreServices; c
       <I18nextProvider i18n={services.i18n} defaultNS="core">
         <CoreContext.Provider value={services}>
           {children}
-          <DeferredHosts services={services} />
+          <DeferredOverlays services={services} />
         </CoreContext.Provider>
       </I18nextProvider>
     </FluentProvider>
@@ -72,7 +70,7 @@ export function useSession<T>(selector?: (state: SessionState) => T): T | Sessio
 }
 
 /** Internal: whether `menus` hold any of the gate's keys (the one rule behind `useCan`, `Can` and the kit's gates). */
-export function holdsAnyMenu(menus: readonly string[] | undefined, gate: string | readonly string[]): boolean {
+function holdsAnyMenu(menus: readonly string[] | undefined, gate: string | readonly string[]): boolean {
   const keys = typeof gate === 'string' ? [gate] : gate;
   return keys.some((key) => menus?.includes(key) ?? false);
 }

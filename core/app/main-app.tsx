@@ -5,7 +5,7 @@ import { discoverPlugins } from '../plugin/discover';
 import { LANGUAGES, validatePluginLoad } from '../plugin/registry';
 import { createSessionStore } from '../session/store';
 import { CoreProvider } from './context';
-import { AppRoutes, createRouterHandle, RouterBridge } from './routes';
+import { AppRoutes, apiRedirect, createRouterHandle, RouterBridge } from './routes';
 import { createCoreServices } from './services';
 
 /** Production composition: discovered plugins, locale files, hash router, persisted session. */
@@ -24,7 +24,7 @@ export async function createApp({ dev = import.meta.env.DEV }: { dev?: boolean }
     languages,
     session: createSessionStore(),
     lng,
-    redirect: (path) => router.navigate(path),
+    redirect: apiRedirect(router),
   });
   if (dev) {
     // In development a plugin whose pages module misses a page fails loudly at start, not on first click.

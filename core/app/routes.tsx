@@ -1,8 +1,9 @@
-import { type ComponentType, useLayoutEffect, useMemo } from 'react';
-import { type Location, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { type ComponentType, useLayoutEffect, useMemo, useRef } from 'react';
+import { type Location, Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { LOGIN_PATH, loginPathFrom } from '../navigation/landing';
 import type { PluginRegistry } from '../plugin/registry';
 import type { PageLayout } from '../plugin/types';
-import { useCore } from './context';
+import { useCore, useSession } from './context';
 import { useDocumentTitle } from './DocumentTitle';
 import { ChunkLoader } from './OnDemand';
 import { LazyStatusPage, PluginPage } from './PluginPage';
@@ -14,8 +15,19 @@ const layoutLoaders: Record<Exclude<PageLayout, 'bare'>, () => Promise<Component
   user: () => import('../layouts/UserLayout').then((m) => m.UserLayout),
 };
 
+/**
+ * Every route: the document title, and no page but the login without a token (spec §4). A visit that starts without
+ * one remembers where it was going (`/login?from=…`); signing out (here or in another tab) just ends on the login.
+ */
 function RouteRoot() {
   useDocumentTitle();
+  const signedIn = useSession((state) => Boolean(state.token));
+  const { pathname, search } = useLocation();
+  const hadSession = useRef(signedIn);
+  if (signedIn) hadSession.current = true;
+  if (!signedIn && pathname !== LOGIN_PATH) {
+    return <Navigate to={hadSession.current ? LOGIN_PATH : loginPathFrom(pathname + search)} replace />;
+  }
   return <Outlet />;
 }
 
@@ -30,7 +42,7 @@ function LayoutHost({ layout }: { layout: Exclude<PageLayout, 'bare'> }) {
 }
 
 /** The whole route tree, from the registry. Permission is checked per route at render (403), unknown paths 404. */
-export function buildRoutes(registry: PluginRegistry): RouteObject[] {
+function buildRoutes(registry: PluginRegistry): RouteObject[] {
   const routesFor = (layout: PageLayout): RouteObject[] =>
     registry.routes
       .filter((route) => route.layout === layout)
@@ -60,6 +72,14 @@ export function AppRoutes({ registry }: { registry: PluginRegistry }) {
 export interface RouterHandle {
   navigate(to: string): void;
   location: Location | null;
+}
+
+/** The API client's redirects: a 401 (expired token) goes to the login page remembering the page it came from. */
+export function apiRedirect(router: RouterHandle): (path: '/login' | '/permission-denied') => void {
+  return (path) => {
+    const here = router.location;
+    router.navigate(path === LOGIN_PATH && here ? loginPathFrom(here.pathname + here.search) : path);
+  };
 }
 
 export function createRouterHandle(): RouterHandle & { attach(navigate: (to: string) => void): void } {

@@ -9,9 +9,10 @@ import { loadLocaleFiles } from '../i18n/resources';
 import { createPluginRegistry, LANGUAGES, type PluginRegistry, type ResourceBundle } from '../plugin/registry';
 import type { AnyPlugin, Lng } from '../plugin/types';
 import type { SessionStore } from '../session/store';
+import { dataKeyT } from '../i18n/types';
 
 /** Spec §9: an on-demand chunk that has not arrived after 120 s counts as failed. */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 /** The `notify` side of the bus for the toast host, replaying what was emitted before the host subscribed. */
 export interface NotifyChannel {
@@ -79,13 +80,13 @@ function createBrandingSource(fetch: () => Promise<Branding>): BrandingSource {
 }
 
 /** Started after the first screen is shown, or by the first `notify`: keeps Toaster/Dialog code off the start. */
-export interface HostsGate {
+export interface OverlaysGate {
   readonly open: boolean;
   request(): void;
   subscribe(listener: () => void): () => void;
 }
 
-function createHostsGate(): HostsGate {
+function createOverlaysGate(): OverlaysGate {
   let open = false;
   const listeners = new Set<() => void>();
   return {
@@ -113,12 +114,15 @@ export interface CoreServices {
   api: ApiClient;
   account: AccountApi;
   branding: BrandingSource;
-  hosts: HostsGate;
+  /** The toast/confirm overlays chunk: requested after the first screen or by the first toast. */
+  overlays: OverlaysGate;
   /** `false` in tests: queries fail at once. */
   queryRetry: boolean;
   /** Called once when core/query creates this console's client (lazily, with the first chunk using queries). */
   onQueryClient(client: QueryClient): void;
   chunkTimeoutMs: number;
+  /** Reloads the page (after a deploy replaced the running build's chunks). */
+  reloadPage(): void;
   /** Loads a language's locale files (the namespaces already in use, and plugin inline locales) before switching to it. */
   ensureLanguage(lng: Lng): Promise<void>;
   /** Loads the current language's files of these namespaces (`core` or plugin ids) unless already loaded. */
@@ -137,6 +141,8 @@ export interface CoreServicesOptions {
   adapter?: AxiosAdapter;
   queryRetry?: boolean;
   chunkTimeoutMs?: number;
+  /** Default: `window.location.reload()`; tests record it. */
+  reloadPage?: () => void;
 }
 
 function isBrandingKey(key: readonly unknown[]): boolean {
@@ -151,7 +157,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
   const api = createApiClient({
     session: options.session,
     bus,
-    t: (key) => i18n.t(key, { ns: 'core' }),
+    t: (key) => dataKeyT(i18n.t.bind(i18n))(key, { ns: 'core' }),
     redirect: options.redirect,
     adapter: options.adapter,
   });
@@ -182,9 +188,9 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
   const locales = createLocaleTracker(i18n, options.plugins, options.resources);
   const account = createAccountApi(api);
   const branding = createBrandingSource(account.branding);
-  const hosts = createHostsGate();
-  // A toast wanted before the hosts started: start them now (the channel replays it).
-  bus.on('notify', () => hosts.request());
+  const overlays = createOverlaysGate();
+  // A toast wanted before the overlays started: start them now (the channel replays it).
+  bus.on('notify', () => overlays.request());
   return {
     registry,
     session: options.session,
@@ -194,7 +200,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     api,
     account,
     branding,
-    hosts,
+    overlays,
     queryRetry: options.queryRetry !== false,
     onQueryClient(client) {
       queryClient = client;
@@ -205,6 +211,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
       });
     },
     chunkTimeoutMs: options.chunkTimeoutMs ?? CHUNK_TIMEOUT_MS,
+    reloadPage: options.reloadPage ?? (() => window.location.reload()),
     ensureLanguage: (lng) => locales.ensure(lng, locales.inUse()),
     ensureNamespaces: (namespaces) => locales.ensure(currentLng(i18n), namespaces),
   };

@@ -4,7 +4,7 @@ import type { ResourceBundle } from '../plugin/registry';
 import type { Lng } from '../plugin/types';
 
 export const DEFAULT_LNG: Lng = 'zh-CN';
-export const LNG_STORAGE_KEY = 'jumpgate.lng';
+const LNG_STORAGE_KEY = 'jumpgate.lng';
 
 // The language last set on an instance, for code outside React (dayjs' locale, core/ui/dayjs.ts). Kept here
 // rather than importing dayjs so the entry does not carry dayjs: only chunks that format dates load it.

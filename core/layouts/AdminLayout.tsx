@@ -6,6 +6,7 @@ import { PanelLeftExpandRegular } from '@fluentui/react-icons/svg/panel-left-exp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
+import { useLandingPath } from '../app/landing';
 import { LanguageSwitch } from '../app/LanguageSwitch';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, LOGO_WIDTH, Logo, SIDER_WIDTH } from './parts';
 import { SideMenu } from './SideMenu';
@@ -59,6 +60,7 @@ export function AdminLayout() {
   const { t } = useTranslation('core');
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
+  const portalHome = useLandingPath('user');
   const width = collapsed ? SIDER_WIDTH.collapsed : SIDER_WIDTH.expanded;
   return (
     <div data-testid="core.admin-layout">
@@ -86,7 +88,7 @@ export function AdminLayout() {
             <AccountMenu
               items={
                 <>
-                  <MenuItem icon={<DesktopRegular />} onClick={() => navigate('/my-asset')}>
+                  <MenuItem icon={<DesktopRegular />} onClick={() => navigate(portalHome)}>
                     {t('user.myAsset')}
                   </MenuItem>
                   {/* A real link: /debug/pprof/ is served by the server, not a console route. */}

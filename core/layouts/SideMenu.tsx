@@ -15,8 +15,9 @@ import { useCore, useSession } from '../app/context';
 import { buildAdminMenu, selectedPagePath } from '../navigation/menu';
 import type { NavGroupKey } from '../plugin/groups';
 import type { ResolvedPage } from '../plugin/types';
+import { dataKeyT } from '../i18n/types';
 
-export const OPEN_KEYS_STORAGE_KEY = 'openKeys';
+const OPEN_KEYS_STORAGE_KEY = 'openKeys';
 
 const GROUP_ICONS: Partial<Record<NavGroupKey, FluentIcon>> = {
   resource: ServerRegular,
@@ -94,7 +95,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
         onPointerEnter={() => void registry.loadPlugin(page.pluginId).catch(() => undefined)}
       >
         <TreeItemLayout iconBefore={<Icon />} className={mergeClasses(isSelected && styles.selected)}>
-          {label(t(page.labelKey, { ns: page.pluginId }))}
+          {label(dataKeyT(t)(page.labelKey, { ns: page.pluginId }))}
         </TreeItemLayout>
       </TreeItem>
     );
@@ -107,7 +108,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
         const Icon = GROUP_ICONS[entry.key] ?? AppsRegular;
         return (
           <TreeItem key={entry.key} itemType="branch" value={entry.key}>
-            <TreeItemLayout iconBefore={<Icon />}>{label(t(entry.labelKey))}</TreeItemLayout>
+            <TreeItemLayout iconBefore={<Icon />}>{label(dataKeyT(t)(entry.labelKey))}</TreeItemLayout>
             <Tree>{entry.children.map(leaf)}</Tree>
           </TreeItem>
         );

@@ -5,9 +5,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useCore, useIsAdmin, useSession } from '../app/context';
+import { useLandingPath } from '../app/landing';
 import { LanguageSwitch } from '../app/LanguageSwitch';
 import { buildUserBar, selectedPagePath } from '../navigation/menu';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, Logo } from './parts';
+import { dataKeyT } from '../i18n/types';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground3 },
@@ -37,11 +39,13 @@ export function UserLayout() {
   const { pathname } = useLocation();
   const pages = useMemo(() => buildUserBar(registry, menus ?? []), [registry, menus]);
   const selected = selectedPagePath(registry, pathname);
+  const portalHome = useLandingPath('user');
+  const consoleHome = useLandingPath('admin');
   return (
     <div className={styles.root} data-testid="core.user-layout">
       <header className={styles.bar}>
         <div className={styles.barInner} style={{ height: HEADER_HEIGHT }}>
-          <Link to="/my-asset" className={styles.logoLink}>
+          <Link to={portalHome} className={styles.logoLink}>
             <Logo />
           </Link>
           <nav className={styles.nav} aria-label={t('layout.userNav')}>
@@ -55,7 +59,7 @@ export function UserLayout() {
                   aria-current={page.path === selected ? 'page' : undefined}
                   onClick={() => navigate(page.path)}
                 >
-                  {t(page.labelKey, { ns: page.pluginId })}
+                  {dataKeyT(t)(page.labelKey, { ns: page.pluginId })}
                 </Button>
               );
             })}
@@ -65,7 +69,7 @@ export function UserLayout() {
             <AccountMenu
               items={
                 isAdmin ? (
-                  <MenuItem icon={<BoardRegular />} onClick={() => navigate('/dashboard')}>
+                  <MenuItem icon={<BoardRegular />} onClick={() => navigate(consoleHome)}>
                     {t('user.admin')}
                   </MenuItem>
                 ) : null
@@ -76,7 +80,7 @@ export function UserLayout() {
       </header>
       <div className={styles.container}>
         <div className={styles.crumbs}>
-          <Breadcrumbs homePath="/my-asset" />
+          <Breadcrumbs homePath={portalHome} />
         </div>
         <main>
           <Outlet />

@@ -22,8 +22,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useBranding, useCore, useSession } from '../app/context';
 import { LogoutConfirm } from '../app/logout';
 import { buildCrumbs } from '../navigation/menu';
+import { dataKeyT } from '../i18n/types';
 
-export const VERSION = '1.3.9';
+const VERSION = '1.3.9';
 export const SIDER_WIDTH = { expanded: 200, collapsed: 80 } as const;
 export const LOGO_WIDTH = { expanded: 140, collapsed: 46 } as const;
 export const HEADER_HEIGHT = 60;
@@ -105,7 +106,7 @@ export function Breadcrumbs({ homePath }: { homePath: string }) {
             <BreadcrumbDivider />
             <BreadcrumbItem>
               <BreadcrumbButton current={last} onClick={last ? undefined : () => navigate(crumb.path)}>
-                {t(crumb.titleKey, { ns: crumb.ns })}
+                {dataKeyT(t)(crumb.titleKey, { ns: crumb.ns })}
               </BreadcrumbButton>
             </BreadcrumbItem>
           </Fragment>

@@ -14,7 +14,7 @@ export const NAV_GROUPS = [
 
 export type NavGroupKey = (typeof NAV_GROUPS)[number]['key'];
 
-export const NAV_GROUP_KEYS: readonly string[] = NAV_GROUPS.map((g) => g.key);
+const NAV_GROUP_KEYS: readonly string[] = NAV_GROUPS.map((g) => g.key);
 
 export function isNavGroupKey(value: string): value is NavGroupKey {
   return NAV_GROUP_KEYS.includes(value);

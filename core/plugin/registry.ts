@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { isNavGroupKey } from './groups';
 import type { FluentIcon } from '@fluentui/react-icons';
-import type { AnyPlugin, Lng, LocaleResources, ResolvedPage, ResolvedRoute } from './types';
+import type { AnyPlugin, Lng, LocaleResources, PageDef, ResolvedPage, ResolvedRoute } from './types';
 
 export const LANGUAGES: readonly Lng[] = ['zh-CN', 'en-US'];
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
@@ -40,7 +40,7 @@ export interface PluginRegistry {
   iconOf(path: string): FluentIcon | undefined;
 }
 
-export function lookupKey(resources: LocaleResources | undefined, key: string): unknown {
+function lookupKey(resources: LocaleResources | undefined, key: string): unknown {
   let node: unknown = resources;
   for (const part of key.split('.')) {
     if (node === null || typeof node !== 'object') return undefined;
@@ -105,6 +105,17 @@ export function createPluginRegistry(
   const ids = new Map<string, AnyPlugin>();
   const pathOwners = new Map<string, string>();
   const pageOfKey = new Map<string, string>();
+  const homeOwners = new Map<string, string>();
+  const claimHome = (plugin: AnyPlugin, page: Pick<PageDef<string, string>, 'path' | 'home' | 'fallbackHome'>, field: 'home' | 'fallbackHome') => {
+    const kind = page[field];
+    if (kind === undefined) return;
+    if (kind !== 'admin' && kind !== 'user') {
+      throw new PluginRegistrationError(plugin.id, `page "${page.path}": ${field} must be 'admin' or 'user'`);
+    }
+    const owner = homeOwners.get(`${field}:${kind}`);
+    if (owner !== undefined) throw new PluginRegistrationError(plugin.id, `page "${page.path}": the ${field} of '${kind}' is already "${owner}"`);
+    homeOwners.set(`${field}:${kind}`, page.path);
+  };
   const pages: ResolvedPage[] = [];
   const routes: ResolvedRoute[] = [];
 
@@ -168,6 +179,8 @@ export function createPluginRegistry(
       if (page.layout === 'admin' && !page.hideInMenu && group === undefined) {
         throw new PluginRegistrationError(plugin.id, `admin page "${page.path}" needs a group (or hideInMenu)`);
       }
+      claimHome(plugin, page, 'home');
+      claimHome(plugin, page, 'fallbackHome');
       requireKey(plugin, page.labelKey, 'label key');
       const titleKey = page.titleKey ?? page.labelKey;
       requireKey(plugin, titleKey, 'title key');

@@ -5,6 +5,8 @@ import type { NavGroupKey } from './groups';
 
 export type { Lng } from '../manifest';
 export type PageLayout = 'admin' | 'user' | 'bare';
+/** Account types as the console treats them: `user` (the portal) and every other type (`admin`, the console). */
+export type AccountKind = 'admin' | 'user';
 
 /** A module of named page components, as `import('./pages')` returns it. */
 export type PagesModule = object;
@@ -59,6 +61,16 @@ export interface PageDef<P extends string = string, K extends string = Permissio
   /** Routable but not in any menu (e.g. /batch-command). */
   hideInMenu?: boolean;
   children?: readonly ChildRouteDef<P, K>[];
+  /**
+   * This page is the home of an account type: where it lands after login and at `/` (spec §4: 我的资产 for
+   * users, 控制面板 for admins). At most one page per type; core's landing rule reads it, never the path.
+   */
+  home?: AccountKind;
+  /**
+   * The last resort of the landing rule for that account type, when neither its home nor any menu page is open to
+   * it (the personal centre). At most one page per type.
+   */
+  fallbackHome?: AccountKind;
 }
 
 export type LocaleResources = Record<string, unknown>;

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 
-export const QUERY_RETRIES = 3;
-export const QUERY_GC_TIME = 5 * 60 * 1000;
+const QUERY_RETRIES = 3;
+const QUERY_GC_TIME = 5 * 60 * 1000;
 
 /** Exponential delay from 1 s, capped at 30 s. */
 export function retryDelay(attempt: number): number {

@@ -11,8 +11,8 @@ export interface SessionUser {
   [extra: string]: unknown;
 }
 
-export const TOKEN_KEY = 'X-Auth-Token';
-export const USER_KEY = 'user';
+const TOKEN_KEY = 'X-Auth-Token';
+const USER_KEY = 'user';
 
 export interface SessionState {
   token: string | null;

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
 import { CoreProvider } from '../app/context';
-import { AppRoutes, createRouterHandle, RouterBridge, type RouterHandle } from '../app/routes';
+import { AppRoutes, apiRedirect, createRouterHandle, RouterBridge, type RouterHandle } from '../app/routes';
 import { type CoreServices, createCoreServices } from '../app/services';
 import { type CoreEvents, createEventBus } from '../events/bus';
 import { loadLocaleFiles } from '../i18n/resources';
@@ -67,6 +67,8 @@ export interface HarnessResult extends RenderResult {
   eventsOf<K extends keyof CoreEvents>(type: K): CoreEvents[K][];
   session: SessionStore;
   services: CoreServices;
+  /** How many times the console asked to reload the page. */
+  reloads(): number;
 }
 
 const DEFAULT_HANDLERS: FakeHandlers = { 'GET /branding': { name: 'Jumpgate', description: '', copyright: 'Copyright © Jumpgate' } };
@@ -103,6 +105,7 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
   bus.on('*', (type, payload) => events.push({ type, payload } as RecordedEvent));
 
   const router = createRouterHandle();
+  let reloads = 0;
   const services = createCoreServices({
     plugins,
     resources: await mergeResources(options.resources),
@@ -112,11 +115,14 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
     adapter: api.adapter,
     queryRetry: false,
     chunkTimeoutMs: options.chunkTimeoutMs,
-    redirect: (path) => router.navigate(path),
+    redirect: apiRedirect(router),
+    reloadPage: () => {
+      reloads += 1;
+    },
   });
 
-  // Production starts the toast/confirm hosts after the first screen; tests want them at once (no race with confirm()).
-  services.hosts.request();
+  // Production starts the toast/confirm overlays after the first screen; tests want them at once (no race with confirm()).
+  services.overlays.request();
 
   onTestFinished(() => {
     if (api.unexpected.length > 0) {
@@ -145,6 +151,7 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
     eventsOf: <K extends keyof CoreEvents>(type: K) => events.filter((e) => e.type === type).map((e) => e.payload as CoreEvents[K]),
     session,
     services,
+    reloads: () => reloads,
   };
   if (options.waitForLoad === false) return harness;
   const loading = services.i18n.t('app.loading', { ns: 'core' });

@@ -16,5 +16,4 @@ export { createMemoryStorage, createSessionStore } from '../session/store';
 export { createApiClient } from '../api/client';
 export { createQueryClient, retryDelay, shouldRetry } from '../query/createQueryClient';
 export { loadLocaleFiles } from '../i18n/resources';
-export { buildAdminMenu, buildCrumbs, buildUserBar } from '../navigation/menu';
 export { LOGO_WIDTH, SIDER_WIDTH } from '../layouts/parts';

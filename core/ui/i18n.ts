@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dataKeyT } from '../i18n/types';
 
 /** A translator as the kit needs it: a key of the `core` namespace plus interpolation values. */
 export type UiTranslate = (key: string, values?: Record<string, unknown>) => string;
@@ -8,7 +9,7 @@ export type UiTranslate = (key: string, values?: Record<string, unknown>) => str
 export function useUiT(): UiTranslate {
   const { t } = useTranslation('core');
   return useMemo<UiTranslate>(
-    () => (key, values) => String(t(key, { ...values, interpolation: { escapeValue: false } })),
+    () => (key, values) => dataKeyT(t)(key, { ...values, interpolation: { escapeValue: false } }),
     [t],
   );
 }

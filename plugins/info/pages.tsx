@@ -1,5 +1,6 @@
-// The lazy facade of the info plugin: the shared personal centre inside an admin page.
-import { AccountCentre, PageContainer } from '@/core';
+// The lazy facade of the info plugin: the personal centre, inside an admin page and as a portal page.
+import { PageContainer } from '@/core';
+import { AccountCentre } from './components/AccountCentre';
 
 export function Info() {
   return (
@@ -7,4 +8,8 @@ export function Info() {
       <AccountCentre />
     </PageContainer>
   );
+}
+
+export function MyInfo() {
+  return <AccountCentre />;
 }

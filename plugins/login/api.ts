@@ -24,6 +24,3 @@ export const postLogin = (api: ApiClient, body: LoginBody): Promise<Envelope<Log
 export function sessionUserOf(info: LoginData['info']): SessionUser {
   return { ...info, type: String(info.type ?? ''), menus: Array.isArray(info.menus) ? info.menus.map(String) : [] };
 }
-
-/** 1.3.9: users go to their portal, everyone else to `/` (which sends admins on to /dashboard). */
-export const landingPathOf = (user: Pick<SessionUser, 'type'>): string => (user.type === 'user' ? '/my-asset' : '/');

@@ -1,9 +1,9 @@
 // The lazy facade of the login plugin. Part of the login-screen budget: plain Fluent controls only.
-import { ApiError, LanguageSwitch, PASS_CODE, useApi, useBranding, useSession, useTranslation } from '@/core';
+import { ApiError, LanguageSwitch, PASS_CODE, useApi, useBranding, useLanding, useSession, useTranslation } from '@/core';
 import { Button, Checkbox, Field, Input, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { type LoginBody, type LoginData, landingPathOf, postLogin, sessionUserOf } from './api';
+import { type LoginBody, type LoginData, postLogin, sessionUserOf } from './api';
 
 // The two-factor prompt is a Fluent Dialog (~24 KB gzip): it stays out of the login screen's first load and is
 // fetched when a log-in is submitted, so it is there by the time the server asks for a code (code 100).
@@ -55,6 +55,7 @@ export function Login() {
   const api = useApi();
   const signIn = useSession((state) => state.signIn);
   const navigate = useNavigate();
+  const landing = useLanding();
   const branding = useBranding();
 
   const [username, setUsername] = useState('');
@@ -76,7 +77,7 @@ export function Login() {
     }
     const user = sessionUserOf(data.info);
     signIn(data.token, user);
-    navigate(landingPathOf(user), { replace: true });
+    navigate(landing(user), { replace: true });
   };
 
   /** One POST /login; returns normally on code 100 (second step) and code 1 (signed in), throws on refusal. */

@@ -6,7 +6,7 @@ import { sha256 } from '../lib/ids.ts';
 import { ACCESS_TOKEN_PREFIX, endLoginTokens, SLIDE_AFTER_MS, ttlOf } from '../modules/auth/tokens.ts';
 import { accessOf, SUPER_ADMIN_ID, type UserAccess } from '../modules/menus/effective.ts';
 import { forbidden, unauthorized } from './envelope.ts';
-import type { Deps, Gate } from './routes.ts';
+import type { Deps, Gate } from './access.ts';
 
 /** The user fields auth needs; password and TOTP secret stay out. */
 export type PrincipalUser = Pick<User, 'id' | 'username' | 'nickname' | 'type' | 'status'> & { totpEnabled: boolean };

@@ -36,4 +36,3 @@ export const fail = (message: string, data?: unknown) => new ApiError(-1, messag
 export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = () => new ApiError(401, MSG_UNAUTHORIZED);
 export const forbidden = () => new ApiError(403, 'permission denied');
-export const notFound = (message = 'Not Found') => new ApiError(404, message);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const MAX_PAGE_SIZE = 1000;
+const MAX_PAGE_SIZE = 1000;
 
 /** Paging query of the contract; bad numbers are a 400, not a silent 0 as in 1.3.9. */
 export const pagingQuery = z.object({

@@ -1,39 +1,14 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
-import type { Clock } from '../lib/clock.ts';
-import type { SecretBox } from '../lib/secret-box.ts';
 import type { ServerCatalogue } from '../modules/menus/catalogue.ts';
+import type { Access, Deps, Gate } from './access.ts';
 import { authorize, type Principal, resolvePrincipal, tokenOf } from './auth.ts';
 import { ApiError, MSG_LOGIN_ONLY, ok } from './envelope.ts';
 import type { UploadLimits } from './multipart.ts';
 import { parseInput } from './validation.ts';
 
-/** What a module's routes get from the app. */
-export interface Deps {
-  db: Db;
-  config: Config;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  /** The secret box, loaded once at start (lib/secret-box.ts): seal every secret stored at rest with it. */
-  box: SecretBox;
-  /** The permission keys of every plugin manifest (GET /menus, role checks, effective keys, route gates). */
-  catalogue: ServerCatalogue;
-}
-
-/**
- * Who may call a route:
- *  - 'anonymous': no token looked at (/login, /branding);
- *  - 'authenticated': any valid token, any user type (/account/*, /worker/*);
- *  - 'granted': an admin-type user holding a permission key whose plugin manifest grants this route
- *    (`grants: ['GET /users']` in plugins/<id>/manifest.ts): the manifests are the one source of route gates;
- *  - 'super-admin': the built-in super administrator only.
- */
-export type Access = 'anonymous' | 'authenticated' | 'granted' | 'super-admin';
-
-/** A route's gate once resolved against the manifests: the keys that grant it ([] = the super admin only). */
-export type Gate = 'anonymous' | 'authenticated' | readonly string[];
+// Deps, Access and Gate live in ./access.ts, which auth.ts needs too (no import cycle between auth.ts and this file).
+export type { Access, Deps, Gate } from './access.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

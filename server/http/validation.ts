@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { parseDate } from '../lib/time.ts';
+import type { z } from 'zod';
 import { badRequest } from './envelope.ts';
 
 /** Validates one part of a request; the first problem becomes `400 "<field>: <what is wrong>"`. No schema → undefined. */
@@ -12,21 +11,3 @@ export function parseInput<S extends z.ZodType | undefined>(part: 'body' | 'quer
   throw badRequest(`${field}: ${issue?.message ?? 'invalid'}`);
 }
 
-/**
- * A wire date field (`YYYY-MM-DD HH:mm:ss`) → epoch ms, or null when `''`, `null`, absent or the zero date
- * (1.3.9 answered 400 to ''/null: quirk 26).
- */
-export const zDate = z
-  .union([z.string().max(32), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    const ms = parseDate(v);
-    if (ms === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'expected a date like 2026-01-31 23:59:59' });
-      return z.NEVER;
-    }
-    return ms;
-  });
-
-/** A short non-empty text field (names, ids). */
-export const zText = (max = 255) => z.string().max(max);

@@ -10,6 +10,7 @@ afterEach(() => {
 // The production composition (discovered plugins, locale files, hash router, persisted session).
 describe('createApp', () => {
   it('boots with the plugins in plugins/ and routes by hash', async () => {
+    window.localStorage.setItem('X-Auth-Token', 'token');
     window.location.hash = '#/no-such-page';
     const { app, services } = await createApp();
     render(app);
@@ -19,8 +20,17 @@ describe('createApp', () => {
     expect(services.registry.plugins.length).toBeGreaterThanOrEqual(0);
   });
 
+  it('without a token, sends a protected page to #/login, remembering it', async () => {
+    window.location.hash = '#/user?name=ann';
+    const { app } = await createApp();
+    render(app);
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+    expect(window.location.hash).toBe(`#/login?from=${encodeURIComponent('/user?name=ann')}`);
+  });
+
   it('remembers the language', async () => {
     window.localStorage.setItem('jumpgate.lng', 'en-US');
+    window.localStorage.setItem('X-Auth-Token', 'token');
     window.location.hash = '#/nowhere';
     const { app } = await createApp();
     render(app);

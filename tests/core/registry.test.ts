@@ -108,7 +108,7 @@ describe('plugin registry', () => {
 
   it('rejects a bad id and an admin page without a group', () => {
     expect(registrationError([plugin({ id: 'Bad_Id' })]).message).toMatch(/Plugin "Bad_Id": id must be kebab-case/);
-    // core's own locale namespaces (core, core-account) share the namespace space with plugin ids.
+    // core's own locale namespaces (core, core-<area>) share the namespace space with plugin ids.
     expect(registrationError([plugin({ id: 'core-account' })]).message).toMatch(/Plugin "core-account": ids "core" and "core-…" are reserved/);
     const bad = plugin({ id: 'nogroup', pages: [{ menuKey: null, path: '/nogroup', page: 'Page', labelKey: 'label', layout: 'admin' }] });
     expect(registrationError([bad]).message).toMatch(/needs a group/);

@@ -46,7 +46,7 @@ test('log in, enable two-factor, log in again with a code, and call the API with
   await expect(page.getByText('您输入的账号或密码不正确')).toHaveCount(1);
 
   await logIn(page, server.adminPassword);
-  // No dashboard page is registered yet, so `/` lands the admin on the first page of their menu, in the admin layout.
+  // No dashboard page (the admin home) is registered yet: core's landing rule takes the first page of their menu.
   await expect(page).toHaveURL(/#\/user$/);
   await expect(page.getByTestId('core.admin-layout')).toBeVisible();
   const menu = page.getByRole('tree', { name: '主菜单' });
@@ -59,7 +59,7 @@ test('log in, enable two-factor, log in again with a code, and call the API with
   await expect(page.getByText('您还未开启双因素认证！')).toBeVisible();
   await page.getByRole('button', { name: '去开启' }).click();
   await expect(page.getByRole('img', { name: /双因素认证二维码/ })).toBeVisible();
-  const secret = (await page.getByTestId('core.account.totp-secret').textContent())?.trim() ?? '';
+  const secret = (await page.getByTestId('info.totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await page.getByLabel('TOTP').fill(await generate({ secret }));
   await page.getByRole('button', { name: '确认', exact: true }).click();
@@ -88,7 +88,7 @@ test('log in, enable two-factor, log in again with a code, and call the API with
   await expect(page.getByText('您还没有授权令牌。')).toBeVisible();
   await page.getByRole('button', { name: '生成令牌' }).click();
   await page.getByRole('button', { name: '显示令牌' }).click();
-  const token = page.getByTestId('core.account.token');
+  const token = page.getByTestId('info.token');
   await expect(token).toHaveText(/^forever-/);
   const value = (await token.textContent())?.trim() ?? '';
 

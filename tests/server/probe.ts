@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineManifest, type KeyMap } from '../../core/manifest.ts';
 import { paged, pageOf, pagingQuery } from '../../server/http/paging.ts';
 import { defineModule, route } from '../../server/http/routes.ts';
-import { zDate } from '../../server/http/validation.ts';
 import { formatDate } from '../../server/lib/time.ts';
 import type { HarnessOptions } from './harness.ts';
 
@@ -50,13 +49,6 @@ export const probe = defineModule('probe', ({ db }) => [
         rows.map((r) => ({ ...r, loginTime: formatDate(r.loginTime) })),
       );
     },
-  }),
-  route({
-    method: 'POST',
-    path: '/probe/dates',
-    allow: 'authenticated',
-    body: z.object({ at: zDate, name: z.string().max(10) }),
-    handler: ({ body }) => ({ at: formatDate(body.at), name: body.name }),
   }),
   route({
     method: 'POST',

@@ -5,9 +5,13 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FormDialog, type FormField, type FormValues, validateField } from '../../../core/ui';
 import { createTestI18n, renderUi } from './render';
+import { dataKeyT } from '../../../core/i18n/types';
 
 const none: FormValues = {};
-const t = (key: string, values?: Record<string, unknown>) => String(createTestI18n().t(key, values));
+const t = (key: string, values?: Record<string, unknown>) => {
+  const i18n = createTestI18n();
+  return dataKeyT(i18n.t.bind(i18n))(key, values);
+};
 
 describe('validation messages', () => {
   it('uses requiredMessage and invalidMessage when given, the kit messages otherwise', () => {

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { formatBytes, formatDateTime, formatDuration, fromNow } from '../../../core/ui';
 import { createTestI18n } from './render';
+import { dataKeyT } from '../../../core/i18n/types';
 
 describe('formatBytes', () => {
   it.each([
@@ -48,8 +49,8 @@ describe('fromNow', () => {
 describe('formatDuration', () => {
   const zh = createTestI18n('zh-CN');
   const en = createTestI18n('en-US');
-  const tz = (k: string, v?: Record<string, unknown>) => zh.t(k, { ns: 'core', ...v });
-  const te = (k: string, v?: Record<string, unknown>) => en.t(k, { ns: 'core', ...v });
+  const tz = (k: string, v?: Record<string, unknown>) => dataKeyT(zh.t.bind(zh))(k, { ns: 'core', ...v });
+  const te = (k: string, v?: Record<string, unknown>) => dataKeyT(en.t.bind(en))(k, { ns: 'core', ...v });
   it('joins the non-zero parts, largest first', () => {
     expect(formatDuration('2023-01-01 00:00:00', '2024-01-02 03:04:05', tz)).toBe('1年1天3小时4分钟5秒');
     expect(formatDuration('2023-01-01 00:00:00', '2024-01-02 03:04:05', te)).toBe('1y 1d 3h 4min 5s');

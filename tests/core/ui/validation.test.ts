@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type FormField, validateField, validateValues } from '../../../core/ui';
 import { createTestI18n } from './render';
+import { dataKeyT } from '../../../core/i18n/types';
 
 const i18n = createTestI18n('zh-CN');
-const t = (k: string, v?: Record<string, unknown>) => i18n.t(k, { ns: 'core', ...v });
+const t = (k: string, v?: Record<string, unknown>) => dataKeyT(i18n.t.bind(i18n))(k, { ns: 'core', ...v });
 
 type V = Record<string, unknown>;
 const check = (field: FormField<V>, value: unknown, values: V = {}) => validateField(field, value, values, t);

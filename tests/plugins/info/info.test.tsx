@@ -136,12 +136,12 @@ describe('info plugin (admin 个人中心)', () => {
       await user.click(screen.getByRole('button', { name: '去开启' }));
       const qr = await screen.findByRole('img', { name: '双因素认证二维码，请用认证器 App 扫描' });
       expect(qr).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
-      expect(screen.getByTestId('core.account.totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+      expect(screen.getByTestId('info.totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
 
       // 重新加载 fetches a new secret.
       secret = 'KRSXG5CTMVRXEZLU';
       await user.click(screen.getByRole('button', { name: '重新加载' }));
-      await waitFor(() => expect(screen.getByTestId('core.account.totp-secret')).toHaveTextContent('KRSXG5CTMVRXEZLU'));
+      await waitFor(() => expect(screen.getByTestId('info.totp-secret')).toHaveTextContent('KRSXG5CTMVRXEZLU'));
       expect(api.callsTo('GET /account/reload-totp')).toHaveLength(2);
 
       await user.click(screen.getByRole('button', { name: '确认' }));
@@ -166,7 +166,7 @@ describe('info plugin (admin 个人中心)', () => {
         },
       });
       await user.click(await screen.findByRole('button', { name: '去开启' }));
-      await screen.findByTestId('core.account.totp-secret');
+      await screen.findByTestId('info.totp-secret');
       await user.type(screen.getByLabelText(/^TOTP/), '000000');
       await user.click(screen.getByRole('button', { name: '确认' }));
       await waitFor(() => expect(eventsOf('notify')).toEqual([{ intent: 'error', message: 'TOTP 验证失败，请重试' }]));
@@ -213,7 +213,7 @@ describe('info plugin (admin 个人中心)', () => {
         api: { 'GET /account/info': admin({ enableTotp: true }), 'GET /account/reload-totp': { qr: 'iVBORw0KGgo=', secret: 'JBSWY3DPEHPK3PXP' } },
       });
       await user.click(await screen.findByRole('button', { name: '重新绑定' }));
-      expect(await screen.findByTestId('core.account.totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+      expect(await screen.findByTestId('info.totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
       await user.click(screen.getByRole('button', { name: '取消' }));
       expect(await screen.findByText('您已成功开启双因素认证!')).toBeInTheDocument();
       expect(api.callsTo('GET /account/reload-totp')).toHaveLength(1);
@@ -243,15 +243,15 @@ describe('info plugin (admin 个人中心)', () => {
       expect(screen.queryByRole('button', { name: '删除令牌' })).toBeNull();
 
       await user.click(screen.getByRole('button', { name: '生成令牌' }));
-      const value = await screen.findByTestId('core.account.token');
+      const value = await screen.findByTestId('info.token');
       expect(value).not.toHaveTextContent('forever-token-number-1');
       expect(value).toHaveTextContent(/-1$/);
       expect(screen.getByText('2026-05-01 10:00:00')).toBeInTheDocument();
       expect(eventsOf('notify')).toEqual([{ intent: 'success', message: '授权令牌已生成' }]);
       await user.click(screen.getByRole('button', { name: '显示令牌' }));
-      expect(screen.getByTestId('core.account.token')).toHaveTextContent('forever-token-number-1');
+      expect(screen.getByTestId('info.token')).toHaveTextContent('forever-token-number-1');
       await user.click(screen.getByRole('button', { name: '隐藏令牌' }));
-      expect(screen.getByTestId('core.account.token')).not.toHaveTextContent('forever-token-number-1');
+      expect(screen.getByTestId('info.token')).not.toHaveTextContent('forever-token-number-1');
 
       // Regenerate: cancel keeps the token, confirm replaces it.
       await user.click(screen.getByRole('button', { name: '重新生成' }));
@@ -265,7 +265,7 @@ describe('info plugin (admin 个人中心)', () => {
       await user.click(within(dialog).getByRole('button', { name: '确认' }));
       await waitFor(() => expect(screen.getByText('2026-05-02 10:00:00')).toBeInTheDocument(), SLOW);
       await user.click(await screen.findByRole('button', { name: '显示令牌' }, SLOW));
-      expect(screen.getByTestId('core.account.token')).toHaveTextContent('forever-token-number-2');
+      expect(screen.getByTestId('info.token')).toHaveTextContent('forever-token-number-2');
       expect(api.callsTo('POST /account/access-token')).toHaveLength(2);
 
       // Delete.

@@ -1,3 +1,5 @@
+import { defineManifest, type KeyMap } from '@/core/manifest';
+import { definePlugin } from '@/core';
 import { expectValidPlugin, type FakeRequest, reply, renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +9,31 @@ import login from '../../../plugins/login';
 const SLOW = { timeout: 5000 };
 const signedOut = { token: null, user: null };
 const adminInfo = { id: 'u1', username: 'admin', nickname: '超级管理员', type: 'admin', enableTotp: false, roles: null, menus: ['dashboard', 'info'] };
+
+// Stand-ins for the plugins that declare the homes of both account types (core's landing rule reads them).
+const Home = () => <h1>home</h1>;
+const homesManifest = defineManifest({
+  id: 'fx-homes',
+  menus: [
+    { key: 'dashboard', group: 'dashboard', label: { 'zh-CN': '控制面板', 'en-US': 'Dashboard' } },
+    { key: 'user', group: 'identity', label: { 'zh-CN': '用户管理', 'en-US': 'Users' } },
+  ],
+});
+declare module '@/core/manifest' {
+  interface PermissionKeys extends KeyMap<typeof homesManifest> {}
+}
+const homes = definePlugin({
+  id: 'fx-homes',
+  manifest: homesManifest,
+  pages: [
+    { menuKey: 'dashboard', group: 'dashboard', path: '/dashboard', page: 'Home', labelKey: 'label', layout: 'admin', home: 'admin' },
+    { menuKey: null, path: '/my-asset', page: 'Home', labelKey: 'label', layout: 'user', home: 'user' },
+    { menuKey: 'user', group: 'identity', path: '/user', page: 'Home', labelKey: 'label', layout: 'admin' },
+  ],
+  load: () => Promise.resolve({ Home }),
+  locales: { 'zh-CN': { label: '首页' }, 'en-US': { label: 'Home' } },
+});
+const withHomes = { extraPlugins: [homes] };
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -49,20 +76,21 @@ describe('login plugin', () => {
     expect(api.callsTo('POST /login')).toHaveLength(0);
   });
 
-  it('signs an admin in: stores token and user, clears the menu state, and goes to / (then /dashboard)', async () => {
+  it('signs an admin in: stores token and user, clears the menu state, and lands on the admin home', async () => {
     window.sessionStorage.setItem('openKeys', '["resource"]');
     window.sessionStorage.setItem('current', '/asset');
     const { user, api, session, location } = await renderPlugin(login, {
+      ...withHomes,
       session: signedOut,
-      api: { 'POST /login': { token: 'tok-admin', info: adminInfo }, 'GET /account/info': adminInfo },
+      api: { 'POST /login': { token: 'tok-admin', info: adminInfo } },
     });
     await fill(user, 'admin', 'secret-1');
     await user.click(screen.getByRole('checkbox', { name: '保持登录' }));
     await user.click(screen.getByRole('button', { name: '登录' }));
-    // `/` loads /account/info and forwards admins to /dashboard: the call proves the stop at `/`.
+    // Core's landing rule, straight from the login answer's menus (no stop at `/`).
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'home' })).toBeInTheDocument();
     expect(api.callsTo('POST /login').map((c) => c.body)).toEqual([{ username: 'admin', password: 'secret-1', remember: true }]);
-    expect(api.callsTo('GET /account/info')).toHaveLength(1);
     expect(session.getState().token).toBe('tok-admin');
     expect(session.getState().user).toMatchObject({ username: 'admin', type: 'admin', menus: ['dashboard', 'info'] });
     expect(window.sessionStorage.getItem('openKeys')).toBeNull();
@@ -71,6 +99,7 @@ describe('login plugin', () => {
 
   it('sends a type-user account to /my-asset, with menus null stored as []', async () => {
     const { user, api, session, location } = await renderPlugin(login, {
+      ...withHomes,
       session: signedOut,
       api: { 'POST /login': { token: 'tok-user', info: { id: 'u2', username: 'ann', nickname: 'Ann', type: 'user', menus: null } } },
     });
@@ -82,13 +111,41 @@ describe('login plugin', () => {
     expect(session.getState().user).toMatchObject({ username: 'ann', type: 'user', menus: [] });
   });
 
+  it('returns to the page the visitor was sent away from, when the account may open it', async () => {
+    const { user, location } = await renderPlugin(login, {
+      ...withHomes,
+      route: `/login?from=${encodeURIComponent('/user?page=2')}`,
+      session: signedOut,
+      api: { 'POST /login': { token: 'tok-admin', info: { ...adminInfo, menus: ['dashboard', 'user'] } } },
+    });
+    await fill(user, 'admin', 'secret-1');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(location().pathname).toBe('/user'));
+    expect(location().search).toBe('?page=2');
+  });
+
+  it('ignores a return path the account may not open (or that is not a page), and lands by the rule', async () => {
+    for (const from of ['/user', '/nowhere', '//evil.example/x']) {
+      const { user, location, unmount } = await renderPlugin(login, {
+        ...withHomes,
+        route: `/login?from=${encodeURIComponent(from)}`,
+        session: signedOut,
+        api: { 'POST /login': { token: 'tok-admin', info: adminInfo } },
+      });
+      await fill(user, 'admin', 'secret-1');
+      await user.click(screen.getByRole('button', { name: '登录' }));
+      await waitFor(() => expect(location().pathname, from).toBe('/dashboard'));
+      unmount();
+    }
+  });
+
   it('code 100 opens the two-factor dialog; the second post carries totp and signs in', async () => {
     const { user, api, session, location } = await renderPlugin(login, {
+      ...withHomes,
       session: signedOut,
       api: {
         'POST /login': (req: FakeRequest) =>
           (req.body as { totp?: string }).totp === '123456' ? { token: 'tok-2fa', info: adminInfo } : reply.envelope(100, ''),
-        'GET /account/info': adminInfo,
       },
     });
     await fill(user, 'admin', 'secret-1');

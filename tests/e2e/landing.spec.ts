@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { type RunningServer, startServer } from './server';
+
+// Where the console sends people: anonymous visitors to the login page, a signed-in account to a real page by
+// core's landing rule (run `npx vite build` first).
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startServer();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('an anonymous visit to #/user ends on #/login, and signing in returns there', async ({ page }) => {
+  await page.goto(`${server.baseURL}/#/user`);
+  await expect(page).toHaveURL(/#\/login\?from=%2Fuser$/);
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await expect(page.getByTestId('core.admin-layout')).toHaveCount(0);
+  await page.getByLabel('登录账号').fill('admin');
+  await page.getByLabel('登录密码').fill(server.adminPassword);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/#\/user$/);
+  await expect(page.getByTestId('core.admin-layout')).toBeVisible();
+});
+
+test('a type-user account logs in and lands on a real page (the personal centre, while 我的资产 is not built)', async ({ page, request }) => {
+  // The admin creates an ordinary account through the API.
+  const login = await request.post(`${server.baseURL}/login`, { data: { username: 'admin', password: server.adminPassword } });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const password = 'Portal-User-Pass-1';
+  const created = await request.post(`${server.baseURL}/users`, {
+    headers: { 'X-Auth-Token': data.token },
+    data: { username: 'ann', nickname: 'Ann', type: 'user', mail: '', roles: [], password },
+  });
+  const answer = (await created.json()) as { code: number; message: string };
+  expect(answer.code, answer.message).toBe(1);
+
+  await page.goto(`${server.baseURL}/`);
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.getByLabel('登录账号').fill('ann');
+  await page.getByLabel('登录密码').fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/#\/my-info$/);
+  await expect(page.getByTestId('core.user-layout')).toBeVisible();
+  await expect(page.getByRole('tablist', { name: '个人中心选项' })).toBeVisible();
+  await expect(page.getByText('普通用户')).toBeVisible();
+  // Not a 404 anywhere on the way.
+  await expect(page.getByText('抱歉，您似乎到达了预期之外的页面。')).toHaveCount(0);
+});
