@@ -80,9 +80,15 @@ export function useCan(...keys: PermissionKey[]): boolean {
   return useStore(useCore().session, (state) => holdsAnyMenu(state.user?.menus, keys));
 }
 
-/** Internal: a gate test for many gates at once (e.g. a row's actions), re-rendering only when the menus change. */
+const noSubscription = () => () => {};
+
+/**
+ * Internal: a gate test for many gates at once (e.g. a row's actions), re-rendering only when the menus change.
+ * Outside the console (a leaf test without <CoreProvider>) there is no session: every gated item is hidden.
+ */
 export function useMenuGate(): (gate: KeyGate | undefined) => boolean {
-  const menus = useStore(useCore().session, (state) => state.user?.menus);
+  const session = useOptionalCore()?.session;
+  const menus = useSyncExternalStore(session?.subscribe ?? noSubscription, () => session?.getState().user?.menus);
   return useCallback((gate) => gate === undefined || holdsAnyMenu(menus, gate), [menus]);
 }
 

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useLandingPath } from '../app/landing';
 import { LanguageSwitch } from '../app/LanguageSwitch';
-import { QueryScope } from '../query/hooks';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, LOGO_WIDTH, Logo, SIDER_WIDTH } from './parts';
 import { SideMenu } from './SideMenu';
 
@@ -102,9 +101,7 @@ export function AdminLayout() {
           </div>
         </header>
         <main className={styles.content}>
-          <QueryScope>
-            <Outlet />
-          </QueryScope>
+          <Outlet />
         </main>
         <Footer />
       </div>

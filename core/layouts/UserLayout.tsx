@@ -7,7 +7,6 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useCore, useIsAdmin, useSession } from '../app/context';
 import { useLandingPath } from '../app/landing';
 import { LanguageSwitch } from '../app/LanguageSwitch';
-import { QueryScope } from '../query/hooks';
 import { buildUserBar, selectedPagePath } from '../navigation/menu';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, Logo } from './parts';
 import { dataKeyT } from '../i18n/types';
@@ -84,9 +83,7 @@ export function UserLayout() {
           <Breadcrumbs homePath={portalHome} />
         </div>
         <main>
-          <QueryScope>
-            <Outlet />
-          </QueryScope>
+          <Outlet />
         </main>
       </div>
       <Footer />

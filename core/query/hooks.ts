@@ -1,12 +1,11 @@
 import {
   type QueryClient,
   QueryClientContext,
-  QueryClientProvider,
   useMutation as useTanstackMutation,
   useQuery as useTanstackQuery,
   type useQueryClient as useTanstackQueryClient,
 } from '@tanstack/react-query';
-import { createElement, type ReactNode, useContext } from 'react';
+import { useContext } from 'react';
 import { type CoreServices, useOptionalCore } from '../app/context';
 import { createQueryClient } from './createQueryClient';
 
@@ -40,9 +39,3 @@ export const useMutation = ((options: Parameters<typeof useTanstackMutation>[0],
   useTanstackMutation(options, useClient(client))) as typeof useTanstackMutation;
 
 export const useQueryClient: typeof useTanstackQueryClient = (client) => useClient(client);
-
-/** Provides the console's client to code that calls TanStack's own hooks (the UI kit's tables). */
-export function QueryScope({ children }: { children: ReactNode }) {
-  const client = useClient(undefined);
-  return createElement(QueryClientProvider, { client }, children);
-}

@@ -5,7 +5,6 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
 import { CoreProvider } from '../app/context';
-import { QueryScope } from '../query/hooks';
 import { AppRoutes, apiRedirect, createRouterHandle, RouterBridge, type RouterHandle } from '../app/routes';
 import { type CoreServices, createCoreServices } from '../app/services';
 import { type CoreEvents, createEventBus } from '../events/bus';
@@ -135,7 +134,7 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
     <CoreProvider services={services}>
       <MemoryRouter initialEntries={[options.route ?? defaultRoute]}>
         <RouterBridge handle={router} />
-        {routes === 'registry' ? <AppRoutes registry={services.registry} /> : <QueryScope>{routes}</QueryScope>}
+        {routes === 'registry' ? <AppRoutes registry={services.registry} /> : routes}
       </MemoryRouter>
     </CoreProvider>,
   );

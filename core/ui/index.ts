@@ -3,6 +3,8 @@ export { CheckTree, checkedValues, computeCheckState } from './CheckTree';
 export type { CheckState, CheckTreeNode, CheckTreeProps } from './CheckTree';
 export { ConfirmDialog, ConfirmHost, confirm, useConfirm, useConfirmDelete } from './ConfirmDialog';
 export type { ConfirmDialogProps, ConfirmOptions } from './ConfirmDialog';
+export { useEndpoints, useRecordDialog, useTableActions } from './crud';
+export type { RecordDialog, TableActions } from './crud';
 export { DangerButton } from './DangerButton';
 export { Descriptions } from './Descriptions';
 export type { DescriptionItem, DescriptionsProps } from './Descriptions';
@@ -13,12 +15,12 @@ export type { EmptyStateProps } from './EmptyState';
 export { formatBytes, formatDateTime, formatDuration, fromNow, useFormatDuration } from './format';
 export type { UiTranslate } from './i18n';
 export { FormDialog } from './form/FormDialog';
-export type { FormDialogProps } from './form/FormDialog';
+export type { FormDialogProps, FormRecord } from './form/FormDialog';
 export { FormFields } from './form/FormFields';
 export { SearchableMultiSelect } from './form/SearchableMultiSelect';
 export type { SearchableMultiSelectProps } from './form/SearchableMultiSelect';
 export type { FormFieldsProps } from './form/FormFields';
-export type { FieldOption, FieldType, FormErrors, FormField, FormValues } from './form/types';
+export type { FieldOption, FieldType, FormErrors, FormField, FormItem, FormSection, FormValues } from './form/types';
 export { useFormState } from './form/useFormState';
 export type { FormState } from './form/useFormState';
 export { isEmptyValue, validateField, validateValues } from './form/validation';
@@ -26,18 +28,21 @@ export { NOTIFICATION_TIMEOUT, NotificationHost, TOAST_TIMEOUT } from './Notific
 export type { NotificationHostProps, NotifyBus, NotifyEvent } from './NotificationHost';
 export { PageContainer, PageHeader } from './PageContainer';
 export type { PageContainerProps, PageHeaderProps } from './PageContainer';
+export { RecordPage } from './RecordPage';
+export type { RecordPageProps } from './RecordPage';
 export { StatusBadge } from './StatusBadge';
 export type { StatusBadgeProps, StatusTone } from './StatusBadge';
 export { columnSettingsKey } from './columnSettings';
 export type { ColumnsState } from './columnSettings';
 export { AddButton, RowActions } from './table/RowActions';
 export type { AddButtonProps, RowAction, RowActionsProps } from './table/RowActions';
-export { ServerTable, useReloadTable } from './table/ServerTable';
+export { ServerTable } from './table/ServerTable';
 export type {
   BatchAction,
   PageParams,
   PageQuery,
   PageResult,
+  RemoveAction,
   RowId,
   SearchField,
   SearchFieldOption,
@@ -46,3 +51,6 @@ export type {
   ServerTableProps,
   SortOrder,
 } from './table/types';
+
+// Rules for form fields (`rule: z.string().check(z.regex(…))`): zod's tree-shakable flavour.
+export { z } from 'zod/mini';

@@ -1,4 +1,4 @@
-import type { ApiClient, PageQuery, PageResult } from '@/core';
+import type { ApiClient, FieldOption, PageQuery, PageResult } from '@/core';
 
 export type UserType = 'user' | 'admin';
 
@@ -82,9 +82,11 @@ export interface UserGroupBody {
 export const KEYS = {
   users: ['identity', 'users'] as const,
   user: (id: string) => ['identity', 'user', id] as const,
+  /** Users as choices of a form field. */
   userOptions: ['identity', 'user-options'] as const,
   roles: ['identity', 'roles'] as const,
   role: (id: string) => ['identity', 'role', id] as const,
+  /** Roles as choices (id → name), for the user form and the user detail. */
   roleOptions: ['identity', 'role-options'] as const,
   menus: ['identity', 'menus'] as const,
   groups: ['identity', 'user-groups'] as const,
@@ -112,7 +114,7 @@ export const userApi = (api: ApiClient) => ({
 
 export const roleApi = (api: ApiClient) => ({
   page: (query: PageQuery) => api.get<PageResult<Role>>('/roles/paging', { params: query }),
-  all: () => api.get<Role[]>('/roles'),
+  options: async (): Promise<FieldOption[]> => (await api.get<Role[]>('/roles')).map((r) => ({ value: r.id, label: r.name })),
   get: (id: string) => api.get<Role>(`/roles/${encodeURIComponent(id)}`, quiet),
   create: (body: RoleBody) => api.post<string>('/roles', body, quiet),
   update: (id: string, body: RoleBody) => api.put<string>(`/roles/${encodeURIComponent(id)}`, body, quiet),

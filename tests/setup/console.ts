@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Without vitest globals RTL does not register its own cleanup; Fluent's tabster also needs the DOM torn down per test.
 afterEach(() => cleanup());
+
+// Fluent's first dialog/menu render is slow in jsdom, and the machines running the suite are shared (2 cores): every
+// console test, the guide's walkthrough included, waits up to 5 s for what it looks for.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: `offsetParent` is always null and <body> measures 0×0, so Fluent's focus manager (tabster)
 // sees every element as invisible. A dialog then finds nothing to focus and focuses its surface, and on a busy run

@@ -12,10 +12,12 @@ import {
   Spinner,
   tokens,
 } from '@fluentui/react-components';
+import type { QueryKey } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useQuery } from '../../query/hooks';
 import { useUiT } from '../i18n';
 import { FormFields } from './FormFields';
-import type { FormField, FormValues } from './types';
+import type { FormItem, FormValues } from './types';
 import { useFormState } from './useFormState';
 
 const useStyles = makeStyles({
@@ -23,21 +25,42 @@ const useStyles = makeStyles({
   loading: { padding: tokens.spacingVerticalXXL },
 });
 
-export interface FormDialogProps<Values extends FormValues> {
+/** The record an edit dialog starts from: fetched when the dialog opens (never from a stale cache). */
+export interface FormRecord<Values extends FormValues, Rec> {
+  queryKey: QueryKey;
+  load: () => Promise<Rec>;
+  /** Default: the record's value for each key of `initialValues`, the initial value where the record has none (null). */
+  toValues?: (record: Rec) => Values;
+}
+
+/** The form's values taken from a record: each key of `initial`, from the record unless it holds nothing there. */
+function valuesFrom<Values extends FormValues>(record: unknown, initial: Values): Values {
+  const source = (typeof record === 'object' && record !== null ? record : {}) as Record<string, unknown>;
+  const out: FormValues = { ...initial };
+  for (const key of Object.keys(initial)) if (source[key] !== undefined && source[key] !== null) out[key] = source[key];
+  return out as Values;
+}
+
+export interface FormDialogProps<Values extends FormValues, Rec = unknown> {
   open: boolean;
   /** Called on Cancel, on the close (Escape) and after a successful submit. Clicking the backdrop does nothing. */
   onClose: () => void;
   title: ReactNode;
-  fields: readonly FormField<Values>[];
+  /** Fields and sections (`{ section, visible, fields }`). */
+  fields: readonly FormItem<Values>[];
   /** Read when the dialog opens (the form is rebuilt on every open, so Cancel resets it). */
   initialValues: Values;
+  /** An edit: the form starts from this record once loaded; a failed load is shown in the dialog. */
+  record?: FormRecord<Values, Rec>;
   /**
    * Receives the values of the visible fields (plus any extra keys of `initialValues`, e.g. a hidden `id`).
    * Resolve to close; reject with an `Error` to keep the dialog open and show `error.message` at the top.
    */
   onSubmit: (values: Values) => Promise<void> | void;
-  /** While true the fields are replaced by a spinner (e.g. the record of an edit dialog is loading). */
+  /** While true the fields are replaced by a spinner (e.g. something else the form needs is loading). */
   loading?: boolean;
+  /** A failure to show at the top of the dialog (e.g. data the form needs could not load). */
+  error?: unknown;
   okText?: string;
   cancelText?: string;
   /** Dialog width in px (default 520, like an antd Modal). */
@@ -47,8 +70,8 @@ export interface FormDialogProps<Values extends FormValues> {
 }
 
 /** A modal form: declarative fields, validation on blur and on submit, busy OK button, server error inline. */
-export function FormDialog<Values extends FormValues>(props: FormDialogProps<Values>) {
-  const { open, onClose, title, width = 520 } = props;
+export function FormDialog<Values extends FormValues, Rec = unknown>(props: FormDialogProps<Values, Rec>) {
+  const { open, onClose, width = 520 } = props;
   return (
     <Dialog
       open={open}
@@ -58,14 +81,43 @@ export function FormDialog<Values extends FormValues>(props: FormDialogProps<Val
       }}
     >
       <DialogSurface style={{ maxWidth: `min(${width}px, calc(100vw - 32px))` }}>
-        {/* Keyed on `loading`: an edit dialog opens before its record arrives, and the form must start from the record. */}
-        {open ? <FormDialogBody key={props.loading ? 'loading' : 'ready'} {...props} title={title} /> : null}
+        {open ? <FormDialogContent {...props} /> : null}
       </DialogSurface>
     </Dialog>
   );
 }
 
-function FormDialogBody<Values extends FormValues>({
+/** Mounted while open: the record is fetched on every open and dropped on close (`gcTime: 0`), never shown stale. */
+function FormDialogContent<Values extends FormValues, Rec>(props: FormDialogProps<Values, Rec>) {
+  const { record } = props;
+  const loaded = useQuery({
+    queryKey: record?.queryKey ?? ['core', 'no-record'],
+    queryFn: () => (record ? record.load() : Promise.resolve(null)),
+    enabled: record !== undefined,
+    gcTime: 0,
+  });
+  const loading = props.loading || (record !== undefined && loaded.isPending);
+  const data = loaded.data;
+  const initialValues =
+    record && data ? (record.toValues ? record.toValues(data) : valuesFrom(data, props.initialValues)) : props.initialValues;
+  // Keyed on `loading`: an edit dialog opens before its record arrives, and the form must start from the record.
+  return (
+    <FormDialogBody
+      key={loading ? 'loading' : 'ready'}
+      {...props}
+      loading={loading}
+      initialValues={initialValues}
+      error={props.error ?? (record ? loaded.error : undefined)}
+    />
+  );
+}
+
+function messageOf(error: unknown): string | undefined {
+  if (!error) return undefined;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function FormDialogBody<Values extends FormValues, Rec>({
   onClose,
   title,
   fields,
@@ -75,17 +127,19 @@ function FormDialogBody<Values extends FormValues>({
   okText,
   cancelText,
   footer,
-}: FormDialogProps<Values>) {
+  error,
+}: FormDialogProps<Values, Rec>) {
   const styles = useStyles();
   const t = useUiT();
   const formId = useId();
   const form = useFormState(fields, initialValues);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string>();
+  const loadError = messageOf(error);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy || loading) return;
+    if (busy || loading || loadError) return;
     if (!form.validate()) return;
     setBusy(true);
     setServerError(undefined);
@@ -95,7 +149,7 @@ function FormDialogBody<Values extends FormValues>({
       onClose();
     } catch (err) {
       setBusy(false);
-      setServerError(err instanceof Error ? err.message : String(err));
+      setServerError(messageOf(err));
     }
   };
 
@@ -103,7 +157,11 @@ function FormDialogBody<Values extends FormValues>({
     <DialogBody>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
-        {loading ? (
+        {loadError ? (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{loadError}</MessageBarBody>
+          </MessageBar>
+        ) : loading ? (
           <Spinner className={styles.loading} label={t('ui.loading')} />
         ) : (
           <form id={formId} className={styles.form} onSubmit={submit} noValidate>
@@ -127,7 +185,7 @@ function FormDialogBody<Values extends FormValues>({
           appearance="primary"
           type="submit"
           form={formId}
-          disabled={busy || loading}
+          disabled={busy || loading || loadError !== undefined}
           icon={busy ? <Spinner size="tiny" /> : undefined}
           aria-busy={busy || undefined}
         >

@@ -13,19 +13,46 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { useQuery } from '../../query/hooks';
 import { useUiT } from '../i18n';
 import { SearchableMultiSelect } from './SearchableMultiSelect';
-import type { FormField, FormValues } from './types';
+import type { FieldOption, FormField, FormItem, FormValues } from './types';
 import type { FormState } from './useFormState';
-import { isFieldVisible } from './validation';
+import { isSection } from './validation';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
+  section: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalM,
+    margin: 0,
+    padding: `${tokens.spacingVerticalS} 0 0`,
+    border: 'none',
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  legend: { padding: `0 ${tokens.spacingHorizontalS} 0 0`, fontWeight: tokens.fontWeightSemibold },
 });
+
+const NO_OPTIONS: readonly FieldOption[] = [];
+
+/** A field's options: its own, or (`remoteOptions`) fetched while it is shown. */
+function useFieldOptions<Values extends FormValues>(field: FormField<Values>) {
+  const remote = field.remoteOptions;
+  const query = useQuery({
+    queryKey: remote?.queryKey ?? ['core', 'no-options'],
+    queryFn: () => remote?.load() ?? Promise.resolve(NO_OPTIONS),
+    enabled: remote !== undefined,
+  });
+  if (!remote) return { options: field.options ?? NO_OPTIONS, loading: false, error: undefined };
+  const error = query.error instanceof Error ? query.error.message : query.error ? String(query.error) : undefined;
+  return { options: query.data ?? NO_OPTIONS, loading: query.isPending, error };
+}
 
 export interface FormFieldsProps<Values extends FormValues> {
   form: FormState<Values>;
-  fields: readonly FormField<Values>[];
+  /** Fields and sections; hidden ones (`visible`) are not rendered. */
+  fields: readonly FormItem<Values>[];
   /** Disables every control (e.g. while submitting). */
   disabled?: boolean;
   className?: string;
@@ -40,17 +67,44 @@ function optionKey(value: string | number): string {
   return String(value);
 }
 
-/** Renders the visible fields of a form, each in a labelled Fluent `Field` carrying its validation message. */
+/** Renders the visible fields and sections of a form, each field in a labelled Fluent `Field` carrying its message. */
 export function FormFields<Values extends FormValues>({ form, fields, disabled, className }: FormFieldsProps<Values>) {
   const styles = useStyles();
+  const render = (items: readonly FormItem<Values>[]): ReactNode =>
+    items
+      .filter((item) => !item.visible || item.visible(form.values))
+      .map((item) =>
+        isSection(item) ? (
+          <fieldset key={`section:${item.section}:${item.fields[0]?.name ?? ''}`} className={styles.section}>
+            {item.section ? <legend className={styles.legend}>{item.section}</legend> : null}
+            {render(item.fields)}
+          </fieldset>
+        ) : (
+          <FieldRow key={item.name} form={form} field={item} disabled={disabled} />
+        ),
+      );
+  return <div className={className ?? styles.root}>{render(fields)}</div>;
+}
+
+function FieldRow<Values extends FormValues>({
+  form,
+  field,
+  disabled,
+}: {
+  form: FormState<Values>;
+  field: FormField<Values>;
+  disabled?: boolean;
+}) {
   const t = useUiT();
   const { values, errors, setValue, validateOne } = form;
+  const { options, loading, error: optionsError } = useFieldOptions(field);
+  const value = values[field.name];
+  const isDisabled = disabled || field.disabled || loading;
+  const onChange = (v: unknown) => setValue(field.name, v);
+  const onBlur = () => validateOne(field.name);
+  const keepsSecret = field.type === 'password' && field.isSet === true;
 
-  const control = (field: FormField<Values>): ReactNode => {
-    const value = values[field.name];
-    const isDisabled = disabled || field.disabled;
-    const onChange = (v: unknown) => setValue(field.name, v);
-    const onBlur = () => validateOne(field.name);
+  const control = (): ReactNode => {
     if (field.render) return field.render(value, onChange, values);
     const type = field.type ?? 'text';
     switch (type) {
@@ -62,7 +116,7 @@ export function FormFields<Values extends FormValues>({ form, fields, disabled, 
             type={type}
             name={field.name}
             value={toText(value)}
-            placeholder={field.placeholder}
+            placeholder={keepsSecret ? (field.placeholder ?? t('ui.secret.keep')) : field.placeholder}
             autoComplete={field.autoComplete}
             disabled={isDisabled}
             onChange={(_, d) => onChange(d.value)}
@@ -96,7 +150,6 @@ export function FormFields<Values extends FormValues>({ form, fields, disabled, 
           />
         );
       case 'select': {
-        const options = field.options ?? [];
         return (
           <Select
             name={field.name}
@@ -118,7 +171,6 @@ export function FormFields<Values extends FormValues>({ form, fields, disabled, 
         );
       }
       case 'multiselect': {
-        const options = field.options ?? [];
         if (field.searchable) {
           return (
             <SearchableMultiSelect
@@ -155,7 +207,6 @@ export function FormFields<Values extends FormValues>({ form, fields, disabled, 
         );
       }
       case 'radio': {
-        const options = field.options ?? [];
         return (
           <RadioGroup
             name={field.name}
@@ -197,25 +248,17 @@ export function FormFields<Values extends FormValues>({ form, fields, disabled, 
     }
   };
 
+  const error = errors[field.name] ?? (optionsError ? t('ui.optionsFailed', { message: optionsError }) : undefined);
+  const hint = field.hint ?? (keepsSecret ? t('ui.secret.isSet') : undefined);
   return (
-    <div className={className ?? styles.root}>
-      {fields
-        .filter((field) => isFieldVisible(field, values))
-        .map((field) => {
-          const error = errors[field.name];
-          return (
-            <Field
-              key={field.name}
-              label={field.label}
-              required={field.required}
-              hint={field.hint === undefined ? undefined : <span>{field.hint}</span>}
-              validationState={error ? 'error' : 'none'}
-              validationMessage={error}
-            >
-              {control(field)}
-            </Field>
-          );
-        })}
-    </div>
+    <Field
+      label={field.label}
+      required={field.required && !keepsSecret}
+      hint={hint === undefined ? undefined : <span>{hint}</span>}
+      validationState={error ? 'error' : 'none'}
+      validationMessage={error}
+    >
+      {control()}
+    </Field>
   );
 }

@@ -1,4 +1,6 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { $ZodType } from 'zod/v4/core';
 
 /** The values of a form: one entry per field name. */
 export type FormValues = Record<string, unknown>;
@@ -43,11 +45,26 @@ export interface FormField<Values extends FormValues = FormValues> {
   pattern?: RegExp;
   patternMessage?: string;
   options?: readonly FieldOption[];
+  /**
+   * For `select` / `multiselect`: options fetched from the server while the field is shown (cached by the console's
+   * query client under `queryKey`), e.g. the credentials of an asset whose account type is `credential`.
+   */
+  remoteOptions?: { queryKey: QueryKey; load: () => Promise<readonly FieldOption[]> };
+  /**
+   * For `password`: a secret is already stored (an edit). The control says so; left empty it is kept — the field is
+   * left out of the submitted values — and `required` only applies to a new secret.
+   */
+  isSet?: boolean;
+  /**
+   * A zod rule for the value (`z` from `@/core`), checked after the built-in rules. Its failures read as the kit's
+   * generic messages (`{label}至少为{min}个字符`…) unless the rule carries its own message.
+   */
+  rule?: $ZodType;
   placeholder?: string;
   hint?: ReactNode;
   autoComplete?: string;
   disabled?: boolean;
-  /** Hidden fields are neither rendered nor validated. */
+  /** Hidden fields are neither rendered, validated nor submitted (e.g. `(v) => v.type === 'admin'`). */
   visible?: (values: Values) => boolean;
   /** Extra rule; return a message to fail. Runs after the built-in rules pass. */
   validate?: (value: unknown, values: Values) => string | undefined;
@@ -56,3 +73,15 @@ export interface FormField<Values extends FormValues = FormValues> {
 }
 
 export type FormErrors = Partial<Record<string, string>>;
+
+/** A titled group of fields shown together, e.g. the private-key fields of an asset whose account type is `private-key`. */
+export interface FormSection<Values extends FormValues = FormValues> {
+  /** Title (a fieldset legend), already translated; '' for an untitled group. */
+  section: string;
+  /** A hidden section hides all its fields. */
+  visible?: (values: Values) => boolean;
+  fields: readonly FormField<Values>[];
+}
+
+/** What a form's field list holds: fields and sections of fields. */
+export type FormItem<Values extends FormValues = FormValues> = FormField<Values> | FormSection<Values>;

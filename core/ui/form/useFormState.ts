@@ -1,7 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useUiT } from '../i18n';
-import type { FormErrors, FormField, FormValues } from './types';
-import { isFieldVisible, validateField, validateValues } from './validation';
+import type { FormErrors, FormField, FormItem, FormValues } from './types';
+import { flattenFields, isFieldVisible, isKeptSecret, validateField, validateValues } from './validation';
 
 export interface FormState<Values extends FormValues> {
   values: Values;
@@ -15,13 +15,18 @@ export interface FormState<Values extends FormValues> {
   validate: () => boolean;
   /** Back to the initial values, no errors. */
   reset: () => void;
-  /** The current values without the hidden (`visible() === false`) fields. */
+  /** The current values without the hidden (`visible() === false`) fields and the kept (empty, already set) secrets. */
   visibleValues: () => Values;
+}
+
+/** The field shown under this name (a name may appear in several sections), else its first field. */
+function fieldOf<Values extends FormValues>(fields: readonly FormField<Values>[], name: string, values: Values) {
+  return fields.find((f) => f.name === name && isFieldVisible(f, values)) ?? fields.find((f) => f.name === name);
 }
 
 /** Form state + validation for the declarative fields; pair it with `<FormFields form={…} fields={…}>`. */
 export function useFormState<Values extends FormValues>(
-  fields: readonly FormField<Values>[],
+  items: readonly FormItem<Values>[],
   initialValues: Values,
 ): FormState<Values> {
   const t = useUiT();
@@ -30,6 +35,7 @@ export function useFormState<Values extends FormValues>(
   const [errors, setErrors] = useState<FormErrors>({});
   const valuesRef = useRef(values);
   valuesRef.current = values;
+  const fields = useMemo(() => flattenFields(items), [items]);
   const fieldsRef = useRef(fields);
   fieldsRef.current = fields;
   const tRef = useRef(t);
@@ -41,7 +47,7 @@ export function useFormState<Values extends FormValues>(
     setValuesState(next);
     setErrors((prev) => {
       if (!prev[name]) return prev;
-      const field = fieldsRef.current.find((f) => f.name === name);
+      const field = fieldOf(fieldsRef.current, name, valuesRef.current);
       const message = field ? validateField(field, value, next, tRef.current) : undefined;
       return { ...prev, [name]: message };
     });
@@ -53,7 +59,7 @@ export function useFormState<Values extends FormValues>(
   }, []);
 
   const validateOne = useCallback((name: keyof Values & string) => {
-    const field = fieldsRef.current.find((f) => f.name === name);
+    const field = fieldOf(fieldsRef.current, name, valuesRef.current);
     if (!field) return;
     const current = valuesRef.current;
     const message = isFieldVisible(field, current)
@@ -77,8 +83,11 @@ export function useFormState<Values extends FormValues>(
   const visibleValues = useCallback(() => {
     const current = valuesRef.current;
     const out: FormValues = { ...current };
+    // A name may appear in several sections (an asset's `username` for a password and for a private key): it stays
+    // when any of its fields is shown.
+    const shown = new Set(fieldsRef.current.filter((f) => isFieldVisible(f, current)).map((f) => f.name));
     for (const field of fieldsRef.current) {
-      if (!isFieldVisible(field, current)) delete out[field.name];
+      if (!shown.has(field.name) || isKeptSecret(field, current[field.name])) delete out[field.name];
     }
     return out as Values;
   }, []);

@@ -1,5 +1,7 @@
+import { safeParse } from 'zod/v4/core';
+import type { $ZodIssue } from 'zod/v4/core';
 import type { UiTranslate } from '../i18n';
-import type { FormErrors, FormField, FormValues } from './types';
+import type { FormErrors, FormField, FormItem, FormSection, FormValues } from './types';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -17,6 +19,52 @@ export function isFieldVisible<Values extends FormValues>(field: FormField<Value
   return field.visible ? field.visible(values) : true;
 }
 
+export function isSection<Values extends FormValues>(item: FormItem<Values>): item is FormSection<Values> {
+  return 'section' in item;
+}
+
+/** Every field of a field list, sections opened; a field in a section is visible only while its section is. */
+export function flattenFields<Values extends FormValues>(items: readonly FormItem<Values>[]): FormField<Values>[] {
+  return items.flatMap((item) => {
+    if (!isSection(item)) return [item];
+    const { visible } = item;
+    if (!visible) return [...item.fields];
+    return item.fields.map((field) => ({ ...field, visible: (v: Values) => visible(v) && isFieldVisible(field, v) }));
+  });
+}
+
+/** A kept secret: a `password` field with a stored value, left empty (it is not submitted). */
+export function isKeptSecret<Values extends FormValues>(field: FormField<Values>, value: unknown): boolean {
+  return field.type === 'password' && field.isSet === true && isEmptyValue(value);
+}
+
+/** A zod issue in the kit's generic words (zod uses it only when the rule has no message of its own). */
+function genericMessage(issue: $ZodIssue, label: string, t: UiTranslate): string {
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? t('ui.validation.minLength', { label, min: Number(issue.minimum) })
+        : t('ui.validation.min', { label, min: Number(issue.minimum) });
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? t('ui.validation.maxLength', { label, max: Number(issue.maximum) })
+        : t('ui.validation.max', { label, max: Number(issue.maximum) });
+    case 'invalid_format':
+      return t(issue.format === 'email' ? 'ui.validation.email' : 'ui.validation.pattern', { label });
+    case 'invalid_type':
+      return t(issue.expected === 'number' || issue.expected === 'int' ? 'ui.validation.number' : 'ui.validation.pattern', { label });
+    default:
+      return t('ui.validation.pattern', { label });
+  }
+}
+
+/** Checks a field's zod rule: the rule's own message if it has one, else the kit's generic message. */
+function checkRule<Values extends FormValues>(field: FormField<Values>, value: unknown, t: UiTranslate): string | undefined {
+  if (!field.rule) return undefined;
+  const result = safeParse(field.rule, value, { error: (issue) => genericMessage(issue as $ZodIssue, field.label, t) });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
 /**
  * Validates one field (pure). Order: required, type (email / number), length, range, pattern, custom `validate`.
  * Returns the first message, or `undefined` when the value passes. Empty optional values pass.
@@ -29,6 +77,7 @@ export function validateField<Values extends FormValues>(
 ): string | undefined {
   const label = field.label;
   const type = field.type ?? 'text';
+  if (isKeptSecret(field, value)) return undefined;
   if (isEmptyValue(value) || (field.required && (type === 'checkbox' || type === 'switch') && value !== true)) {
     if (field.required) {
       if (field.requiredMessage) return field.requiredMessage;
@@ -68,17 +117,17 @@ export function validateField<Values extends FormValues>(
     field.pattern.lastIndex = 0;
     if (!field.pattern.test(value)) return field.patternMessage ?? t('ui.validation.pattern', { label });
   }
-  return field.validate?.(value, values);
+  return checkRule(field, value, t) ?? field.validate?.(value, values);
 }
 
 /** Validates every visible field (pure). The result holds only the failing fields. */
 export function validateValues<Values extends FormValues>(
-  fields: readonly FormField<Values>[],
+  items: readonly FormItem<Values>[],
   values: Values,
   t: UiTranslate,
 ): FormErrors {
   const errors: FormErrors = {};
-  for (const field of fields) {
+  for (const field of flattenFields(items)) {
     if (!isFieldVisible(field, values)) continue;
     const message = validateField(field, values[field.name], values, t);
     if (message) errors[field.name] = message;

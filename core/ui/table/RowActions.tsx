@@ -32,7 +32,7 @@ interface RowActionBase {
 
 /** Runs a callback, optionally after asking. */
 interface RowCommand extends RowActionBase {
-  onClick: () => void | Promise<void>;
+  onClick: () => unknown;
   href?: never;
   /** Ask first: `true` = the standard delete-row confirm (您确认要删除此行吗?), or a title/message of your own. */
   confirm?: true | { title?: string; message?: string };

@@ -26,15 +26,24 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { TableSettingsRegular } from '@fluentui/react-icons/svg/table-settings';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useEffect, useImperativeHandle, useMemo, useState } from 'react';
+import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
+import { keepPreviousData } from '@tanstack/react-query';
+import { type CSSProperties, isValidElement, type ReactNode, useEffect, useImperativeHandle, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMenuGate } from '../../app/context';
+import { useQuery, useQueryClient } from '../../query/hooks';
+import { confirm } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
 import { useUiT } from '../i18n';
+import { StatusBadge } from '../StatusBadge';
 import { useDangerStyles } from '../styles';
 import { useColumnsState } from '../columnSettings';
 import { initialSearchValues, SearchForm, type SearchValues } from './SearchForm';
 import { Pager } from './Pager';
+import { AddButton, type RowAction, RowActions } from './RowActions';
+import { useStandardDelete } from './standardDelete';
 import {
+  type BatchAction,
   DEFAULT_PAGE_SIZE,
   PAGE_SIZE_OPTIONS,
   type PageQuery,
@@ -77,12 +86,11 @@ const useStyles = makeStyles({
   progress: { position: 'absolute', top: 0, left: 0, right: 0 },
   full: { textAlign: 'center' },
   error: { marginBottom: tokens.spacingVerticalM },
+  line: { display: 'block' },
 });
 
-/** Reloads every page of a ServerTable (or any query) with this base key, e.g. after a mutation. */
-export function useReloadTable(queryKey: readonly unknown[]): () => Promise<void> {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey });
+function isActionList(node: readonly RowAction[] | ReactNode): node is readonly RowAction[] {
+  return Array.isArray(node) && !isValidElement(node[0]);
 }
 
 interface Sort {
@@ -122,9 +130,9 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
     fetchPage,
     getRowId,
     searchFields,
-    batchActions,
+    add,
     toolbar,
-    rowActions,
+    remove,
     rowActionsWidth,
     indexColumn,
     rowLabel,
@@ -133,11 +141,26 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
     extraParams,
     ref,
   } = props;
-  const selectable = props.selectable ?? (batchActions !== undefined && batchActions.length > 0);
   const styles = useStyles();
   const danger = useDangerStyles();
   const t = useUiT();
   const client = useQueryClient();
+  const allowed = useMenuGate();
+  const standardDelete = useStandardDelete(remove, queryKey, getRowId);
+  const batchActions = [...(props.batchActions ?? []), ...(standardDelete.batch ? [standardDelete.batch] : [])].filter((a) =>
+    allowed(a.menu),
+  );
+  const ownActions = props.rowActions;
+  const deleteAction = standardDelete.row;
+  const rowActions =
+    ownActions || deleteAction
+      ? (row: Row): ReactNode => {
+          const own = ownActions?.(row);
+          if (!deleteAction) return isActionList(own) ? <RowActions actions={own} /> : own;
+          return <RowActions actions={[...(isActionList(own) ? own : []), deleteAction(row)]} />;
+        }
+      : undefined;
+  const selectable = props.selectable ?? (batchActions !== undefined && batchActions.length > 0);
 
   const [pageIndex, setPageIndex] = useState(1);
   const [pageSize, setPageSize] = useState(defaultPageSize);
@@ -204,19 +227,43 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(items.map(getRowId)));
 
   const [runningAction, setRunningAction] = useState<string>();
-  const runBatch = async (key: string, run: () => void | Promise<void>) => {
-    setRunningAction(key);
+  const runBatch = async (action: BatchAction<Row>) => {
+    if (action.confirm) {
+      const base = action.danger || action.confirm === true ? { confirmText: t('ui.confirm.confirm'), danger: true } : {};
+      const asked =
+        action.confirm === true
+          ? { title: t('ui.confirm.deleteRows'), message: t('ui.confirm.irreversible') }
+          : typeof action.confirm === 'function'
+            ? action.confirm(selectedRows)
+            : action.confirm;
+      if (!(await confirm({ ...base, ...asked }))) return;
+    }
+    setRunningAction(action.key);
     try {
-      await run();
+      await action.onClick(selectedIds, selectedRows);
     } finally {
       setRunningAction(undefined);
       clearSelection();
     }
   };
 
+  const cell = (c: ServerTableColumn<Row>, row: Row, index: number): ReactNode => {
+    const content = c.tone ? <StatusBadge tone={c.tone(row)}>{c.render(row, index)}</StatusBadge> : c.render(row, index);
+    return c.link && allowed(c.link.menu) ? <Link to={c.link.to(row)}>{content}</Link> : content;
+  };
+
   const loadingFirst = result.isPending;
   const showError = result.isError;
   const errorMessage = result.error instanceof Error ? result.error.message : undefined;
+  const retry = (
+    <Button
+      onClick={() => {
+        void result.refetch();
+      }}
+    >
+      {t('ui.retry')}
+    </Button>
+  );
 
   let body: ReactNode;
   if (loadingFirst) {
@@ -228,10 +275,26 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
       </TableRow>
     );
   } else if (items.length === 0) {
+    // Nothing to show: say why (a failed load offers a retry) instead of a blank table.
     body = (
       <TableRow>
         <TableCell colSpan={colCount} className={styles.full}>
-          {showError ? null : <EmptyState />}
+          {showError ? (
+            <div role="alert">
+              <EmptyState
+                icon={<ErrorCircleRegular />}
+                message={
+                  <>
+                    <span className={styles.line}>{t('ui.loadFailed')}</span>
+                    {errorMessage ? <span className={styles.line}>{errorMessage}</span> : null}
+                  </>
+                }
+                action={retry}
+              />
+            </div>
+          ) : (
+            <EmptyState />
+          )}
         </TableCell>
       </TableRow>
     );
@@ -251,7 +314,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
           {indexColumn ? <TableCell>{(pageIndex - 1) * pageSize + index + 1}</TableCell> : null}
           {visibleColumns.map((c) => (
             <TableCell key={c.key} style={cellStyle(c)}>
-              {c.render(row, index)}
+              {cell(c, row, index)}
             </TableCell>
           ))}
           {rowActions ? <TableCell>{rowActions(row)}</TableCell> : null}
@@ -289,6 +352,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
             <span className={styles.title} />
           )}
           <div className={styles.tools}>
+            {add ? <AddButton {...add} /> : null}
             {toolbar}
             <Tooltip content={t('ui.refresh')} relationship="label">
               <Button
@@ -336,7 +400,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
                 appearance={a.danger ? 'primary' : 'secondary'}
                 className={mergeClasses(a.danger && selectedIds.length > 0 && danger.primary)}
                 disabled={selectedIds.length === 0 || runningAction !== undefined}
-                onClick={() => runBatch(a.key, () => a.onClick(selectedIds, selectedRows))}
+                onClick={() => void runBatch(a)}
               >
                 {a.label}
               </Button>
@@ -351,21 +415,14 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
             ) : null}
           </div>
         ) : null}
-        {showError ? (
+        {showError && items.length > 0 ? (
+          // A refetch failed over rows already shown: keep them, say so above.
           <MessageBar intent="error" className={styles.error}>
             <MessageBarBody>
               <MessageBarTitle>{t('ui.loadFailed')}</MessageBarTitle>
               {errorMessage}
             </MessageBarBody>
-            <MessageBarActions>
-              <Button
-                onClick={() => {
-                  void result.refetch();
-                }}
-              >
-                {t('ui.retry')}
-              </Button>
-            </MessageBarActions>
+            <MessageBarActions>{retry}</MessageBarActions>
           </MessageBar>
         ) : null}
         <div className={styles.scroll}>

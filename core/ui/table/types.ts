@@ -1,5 +1,9 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactElement, ReactNode, Ref } from 'react';
+import type { ConfirmOptions } from '../ConfirmDialog';
+import type { KeyGate } from '../../manifest';
+import type { StatusTone } from '../StatusBadge';
+import type { AddButtonProps, RowAction } from './RowActions';
 
 export type SortOrder = 'ascend' | 'descend' | '';
 
@@ -37,6 +41,10 @@ export interface ServerTableColumn<Row> {
   hideable?: boolean;
   /** Hidden until the user shows it in 列设置. */
   defaultHidden?: boolean;
+  /** Shows the cell as a coloured status badge (online/offline, enabled/disabled…) of this tone. */
+  tone?: (row: Row) => StatusTone;
+  /** The cell links here (e.g. the record's detail page) when the user holds `menu` (always without one). */
+  link?: { to: (row: Row) => string; menu?: KeyGate };
 }
 
 export interface SearchFieldOption {
@@ -64,8 +72,27 @@ export interface BatchAction<Row> {
   label: string;
   icon?: ReactElement;
   danger?: boolean;
+  /** Gate: hidden unless the user holds any of these menu keys. */
+  menu?: KeyGate;
+  /**
+   * Ask first: `true` = the standard 您确定要删除选中的行吗?, or options of your own (computed from the selected rows if
+   * a function; a `danger` action's dialog has a red 确认 unless they say otherwise). Cancel keeps the selection.
+   */
+  confirm?: true | ConfirmOptions | ((rows: Row[]) => ConfirmOptions);
   /** Selection is cleared once the returned promise settles. */
-  onClick: (ids: RowId[], rows: Row[]) => void | Promise<void>;
+  onClick: (ids: RowId[], rows: Row[]) => unknown;
+}
+
+/** The standard delete of a list: a toast (删除成功) and a reload once it is done. */
+export interface RemoveAction<Row> {
+  /** Gate of both buttons, e.g. `user-del`. */
+  menu: KeyGate;
+  /** Deletes the records (one for a row, the selection for the batch). */
+  run: (ids: RowId[]) => Promise<unknown>;
+  /** Also a batch 删除 for the selection, asked with this title (default 您确定要删除选中的行吗?). */
+  batch?: true | ((rows: Row[]) => string);
+  /** Shown but not offered on this row (e.g. a built-in record). */
+  disabled?: (row: Row) => boolean;
 }
 
 export interface ServerTableHandle {
@@ -87,10 +114,14 @@ export interface ServerTableProps<Row> {
   /** Row checkboxes; enabled automatically when `batchActions` are given. */
   selectable?: boolean;
   batchActions?: readonly BatchAction<Row>[];
-  /** Extra buttons at the right of the title, e.g. 新建. */
+  /** The gated primary 新建 button, first in the toolbar. */
+  add?: AddButtonProps;
+  /** Extra buttons at the right of the title. */
   toolbar?: ReactNode;
-  /** Content of the 操作 column. */
-  rowActions?: (row: Row) => ReactNode;
+  /** Content of the 操作 column: a list of (gated) `RowAction`s, or any node. */
+  rowActions?: (row: Row) => readonly RowAction[] | ReactNode;
+  /** A red 删除 in each row (after `rowActions`, asking 您确认要删除此行吗?) and optionally a batch 删除. */
+  remove?: RemoveAction<Row>;
   rowActionsWidth?: number | string;
   /** A first row-number column (ProTable's indexBorder). */
   indexColumn?: boolean;

@@ -1,15 +1,13 @@
-import { CheckTree, Descriptions, DetailTabs, formatDateTime, useApi, useQuery, useTranslation } from '@/core';
+import { CheckTree, Descriptions, DetailTabs, formatDateTime, RecordPage, useEndpoints, useQuery, useTranslation } from '@/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { KEYS, roleApi } from '../api';
 import { checkedFromRefs, menuNodes } from '../menus';
-import { RecordPage } from './shared';
 
 export function RoleDetail() {
   const { t, i18n } = useTranslation('identity');
   const { roleId = '' } = useParams();
-  const api = useApi();
-  const roles = useMemo(() => roleApi(api), [api]);
+  const roles = useEndpoints(roleApi);
   const record = useQuery({ queryKey: KEYS.role(roleId), queryFn: () => roles.get(roleId) });
   const tree = useQuery({ queryKey: KEYS.menus, queryFn: roles.menus, staleTime: Number.POSITIVE_INFINITY });
   const nodes = useMemo(() => menuNodes(tree.data ?? [], i18n.language), [tree.data, i18n.language]);

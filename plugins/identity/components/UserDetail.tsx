@@ -1,23 +1,21 @@
-import { Descriptions, DetailTabs, formatDateTime, useApi, useCan, useQuery, useTranslation } from '@/core';
+import { Descriptions, DetailTabs, formatDateTime, RecordPage, useEndpoints, useCan, useQuery, useTranslation } from '@/core';
 import { Tag } from '@fluentui/react-components';
-import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { KEYS, roleApi, userApi } from '../api';
-import { RecordPage, useSharedStyles } from './shared';
+import { useSharedStyles } from './shared';
 
 export function UserDetail() {
   const { t } = useTranslation('identity');
   const styles = useSharedStyles();
   const { userId = '' } = useParams();
-  const api = useApi();
-  const users = useMemo(() => userApi(api), [api]);
-  const roles = useMemo(() => roleApi(api), [api]);
+  const users = useEndpoints(userApi);
+  const roles = useEndpoints(roleApi);
   const record = useQuery({ queryKey: KEYS.user(userId), queryFn: () => users.get(userId) });
   // Role names need `GET /roles`, which only these keys open; without them the ids are shown.
   const canListRoles = useCan('user-add', 'user-edit', 'user-detail', 'role');
-  const roleList = useQuery({ queryKey: KEYS.roleOptions, queryFn: roles.all, enabled: canListRoles });
+  const roleList = useQuery({ queryKey: KEYS.roleOptions, queryFn: roles.options, enabled: canListRoles });
   const u = record.data;
-  const roleName = (id: string) => roleList.data?.find((r) => r.id === id)?.name ?? id;
+  const roleName = (id: string) => roleList.data?.find((r) => r.value === id)?.label ?? id;
 
   return (
     <RecordPage title={u?.nickname ?? t('user.detailTitle')} backTo="/user" isPending={record.isPending} error={record.error}>

@@ -1,16 +1,14 @@
-import { Descriptions, DetailTabs, formatDateTime, useApi, useQuery, useTranslation } from '@/core';
+import { Descriptions, DetailTabs, formatDateTime, RecordPage, useEndpoints, useQuery, useTranslation } from '@/core';
 import { Tag } from '@fluentui/react-components';
-import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { groupApi, KEYS } from '../api';
-import { RecordPage, useSharedStyles } from './shared';
+import { useSharedStyles } from './shared';
 
 export function UserGroupDetail() {
   const { t } = useTranslation('identity');
   const styles = useSharedStyles();
   const { userGroupId = '' } = useParams();
-  const api = useApi();
-  const groups = useMemo(() => groupApi(api), [api]);
+  const groups = useEndpoints(groupApi);
   const record = useQuery({ queryKey: KEYS.group(userGroupId), queryFn: () => groups.get(userGroupId) });
   const g = record.data;
 

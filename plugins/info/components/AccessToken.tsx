@@ -22,6 +22,12 @@ const useStyles = makeStyles({
   value: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
+/**
+ * The server shows a new token in full once, then only a hint (`forever-…a1b2`): the token itself is kept hashed.
+ * A hint has nothing to reveal or copy.
+ */
+const isHint = (token: string) => token.includes('…');
+
 /** Masked except for its last four characters, so a user can tell tokens apart without showing them. */
 function maskToken(token: string): string {
   return token.length > 8 ? `${MASK}${token.slice(-4)}` : MASK;
@@ -93,16 +99,22 @@ export function AccessToken() {
                 value: (
                   <span className={styles.value}>
                     <code className={panel.mono} data-testid="info.token">
-                      {revealed ? token : maskToken(token)}
+                      {revealed || isHint(token) ? token : maskToken(token)}
                     </code>
-                    <Button
-                      size="small"
-                      appearance="subtle"
-                      icon={revealed ? <EyeOffRegular /> : <EyeRegular />}
-                      aria-label={revealed ? t('account.token.hide') : t('account.token.show')}
-                      onClick={() => setRevealed((r) => !r)}
-                    />
-                    <Button size="small" appearance="subtle" icon={<CopyRegular />} aria-label={t('account.token.copy')} onClick={() => void copy(token)} />
+                    {isHint(token) ? (
+                      <Text className={panel.help}>{t('account.token.shownOnce')}</Text>
+                    ) : (
+                      <>
+                        <Button
+                          size="small"
+                          appearance="subtle"
+                          icon={revealed ? <EyeOffRegular /> : <EyeRegular />}
+                          aria-label={revealed ? t('account.token.hide') : t('account.token.show')}
+                          onClick={() => setRevealed((r) => !r)}
+                        />
+                        <Button size="small" appearance="subtle" icon={<CopyRegular />} aria-label={t('account.token.copy')} onClick={() => void copy(token)} />
+                      </>
+                    )}
                   </span>
                 ),
               },

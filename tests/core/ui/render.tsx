@@ -1,6 +1,6 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, type RenderOptions, render } from '@testing-library/react';
+import { type RenderOptions, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next, { type i18n } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
@@ -11,8 +11,7 @@ import enUS from '../../../locales/en-US/core.json';
 import zhCN from '../../../locales/zh-CN/core.json';
 import { ConfirmHost } from '../../../core/ui';
 
-// Fluent's first dialog/menu render is slow in jsdom, and CI machines are shared: be patient.
-configure({ asyncUtilTimeout: 5000 });
+// Patience for findBy* is set for every console test in tests/setup/console.ts.
 vi.setConfig({ testTimeout: 30_000 });
 
 // jsdom layout stubs (offsetParent, body size, ResizeObserver) live in tests/setup/console.ts.

@@ -221,6 +221,18 @@ describe('info plugin (admin 个人中心)', () => {
   });
 
   describe('授权令牌', () => {
+    it('shows the hint of a token already shown once, with nothing to reveal or copy', async () => {
+      await renderPlugin(info, {
+        route: '/info?activeKey=token',
+        api: { 'GET /account/access-token': { id: 't1', userId: 'u1', token: 'forever-…a1b2', created: '2026-05-01 10:00:00' } },
+      });
+      expect(await screen.findByTestId('info.token')).toHaveTextContent('forever-…a1b2');
+      expect(screen.getByText(/令牌只在生成后显示一次/)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: '显示令牌' })).toBeNull();
+      expect(screen.queryByRole('button', { name: '复制令牌' })).toBeNull();
+      expect(screen.getByRole('button', { name: '重新生成' })).toBeInTheDocument();
+    });
+
     it('creates, reveals, regenerates (after a confirm) and deletes (after a confirm) the token', async () => {
       let current = ZERO_TOKEN;
       let serial = 0;

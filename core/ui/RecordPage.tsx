@@ -1,0 +1,40 @@
+import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useUiT } from './i18n';
+import { PageContainer } from './PageContainer';
+
+const useStyles = makeStyles({ error: { marginBottom: tokens.spacingVerticalM } });
+
+export interface RecordPageProps {
+  title: ReactNode;
+  /** The list the 返回列表 link leads back to. */
+  backTo: string;
+  isPending: boolean;
+  error: unknown;
+  /** The page's content once the record is there. */
+  children: () => ReactNode;
+}
+
+/** A detail page's frame: a card with 返回列表, a spinner while the record loads, and why it failed instead of nothing. */
+export function RecordPage({ title, backTo, isPending, error, children }: RecordPageProps) {
+  const t = useUiT();
+  const styles = useStyles();
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <MessageBar intent="error" role="alert" className={styles.error}>
+        <MessageBarBody>
+          <MessageBarTitle>{t('ui.loadFailed')}</MessageBarTitle>
+          {error instanceof Error ? error.message : null}
+        </MessageBarBody>
+      </MessageBar>
+    );
+  } else if (isPending) body = <Spinner label={t('ui.loading')} />;
+  else body = children();
+  return (
+    <PageContainer title={title} card actions={<Link to={backTo}>{t('ui.backToList')}</Link>}>
+      {body}
+    </PageContainer>
+  );
+}
