@@ -191,7 +191,7 @@ describe('plugin-facing hooks', () => {
     expect(screen.getByText('admin:false')).toBeInTheDocument();
     expect(screen.getByText('no delete')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'delete' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'add' }));
+    await user.click(await screen.findByRole('button', { name: 'add' }));
     expect(eventsOf('notify')).toEqual([{ intent: 'success', message: 'saved' }]);
   });
 });

@@ -139,7 +139,7 @@ describe('buttons that follow the landing rule', () => {
     const { user, location } = await renderPlugin(myAreaPlugin, { route: '/my-command', extraPlugins: [dashboardPlugin] });
     await user.click(await screen.findByRole('button', { name: '首页' }));
     await waitFor(() => expect(location().pathname).toBe('/my-asset'));
-    await user.click(screen.getByRole('button', { name: 'Tester' }));
+    await user.click(await screen.findByRole('button', { name: 'Tester' }));
     await user.click(await screen.findByRole('menuitem', { name: '后台管理' }));
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
   });

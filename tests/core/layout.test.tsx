@@ -51,12 +51,12 @@ describe('admin menu from the registry', () => {
     expect(screen.getByTestId('core.logo')).toHaveStyle({ width: '140px' });
     expect(within(screen.getByTestId('core.logo')).getByText('Jumpgate')).toBeInTheDocument();
     expect(main).toHaveStyle({ marginLeft: '200px' });
-    await user.click(screen.getByRole('button', { name: '收起菜单' }));
+    await user.click(await screen.findByRole('button', { name: '收起菜单' }));
     expect(sider).toHaveStyle({ width: '80px' });
     expect(screen.getByTestId('core.logo')).toHaveStyle({ width: `${LOGO_WIDTH.collapsed}px` });
     expect(within(screen.getByTestId('core.logo')).queryByText('Jumpgate')).toBeNull();
     expect(main).toHaveStyle({ marginLeft: '80px' });
-    await user.click(screen.getByRole('button', { name: '展开菜单' }));
+    await user.click(await screen.findByRole('button', { name: '展开菜单' }));
     expect(sider).toHaveStyle({ width: '200px' });
   });
 
@@ -87,7 +87,7 @@ describe('routing: 403, 404, open pages', () => {
 
   it('403 page buttons navigate (my assets, admin home)', async () => {
     const { user, location } = await renderPlugin(identityPlugin, { route: '/permission-denied', extraPlugins: [myAreaPlugin] });
-    await user.click(screen.getByRole('button', { name: '我的资产' }));
+    await user.click(await screen.findByRole('button', { name: '我的资产' }));
     await waitFor(() => expect(location().pathname).toBe('/my-asset'));
   });
 
@@ -129,17 +129,17 @@ describe('header, breadcrumb and title', () => {
 
   it('user dropdown: 我的资产, a real DEBUG link, and logout', async () => {
     const { user, location } = await renderPlugin(identityPlugin, { route: '/user', extraPlugins: [myAreaPlugin] });
-    await user.click(screen.getByRole('button', { name: 'Tester' }));
+    await user.click(await screen.findByRole('button', { name: 'Tester' }));
     const debug = await screen.findByRole('menuitem', { name: 'DEBUG' });
     expect(debug.tagName).toBe('A');
     expect(debug).toHaveAttribute('href', '/debug/pprof/');
-    await user.click(screen.getByRole('menuitem', { name: '我的资产' }));
+    await user.click(await screen.findByRole('menuitem', { name: '我的资产' }));
     await waitFor(() => expect(location().pathname).toBe('/my-asset'));
   });
 
   it('logout: cancel does nothing; confirm calls POST /account/logout and goes to /login', { timeout: 20000 }, async () => {
     const { user, location, api, session } = await renderPlugin(identityPlugin, { route: '/user', api: { 'POST /account/logout': null } });
-    await user.click(screen.getByRole('button', { name: 'Tester' }));
+    await user.click(await screen.findByRole('button', { name: 'Tester' }));
     await user.click(await screen.findByRole('menuitem', { name: '退出登录' }, SLOW));
     const dialog = await screen.findByRole('alertdialog', {}, SLOW);
     expect(within(dialog).getByText('您确定要退出登录吗?')).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('header, breadcrumb and title', () => {
     expect(api.callsTo('POST /account/logout')).toHaveLength(0);
     expect(location().pathname).toBe('/user');
 
-    await user.click(screen.getByRole('button', { name: 'Tester' }));
+    await user.click(await screen.findByRole('button', { name: 'Tester' }));
     await user.click(await screen.findByRole('menuitem', { name: '退出登录' }, SLOW));
     await user.click(await within(await screen.findByRole('alertdialog', {}, SLOW)).findByRole('button', { name: '确定' }, SLOW));
     await waitFor(() => expect(location().pathname).toBe('/login'), SLOW);
@@ -164,14 +164,14 @@ describe('user layout', () => {
     expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual(['我的资产', '我的指令', '个人中心']);
     expect(within(bar).getByRole('button', { name: '我的指令' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByRole('tree')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Tester' }));
+    await user.click(await screen.findByRole('button', { name: 'Tester' }));
     await user.click(await screen.findByRole('menuitem', { name: '后台管理' }));
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
   });
 
   it('ordinary users get no 后台管理', async () => {
     const { user } = await renderPlugin(myAreaPlugin, { session: createTestSession({ user: { type: 'user', nickname: 'Bob', menus: [] } }) });
-    await user.click(screen.getByRole('button', { name: 'Bob' }));
+    await user.click(await screen.findByRole('button', { name: 'Bob' }));
     expect(await screen.findByRole('menuitem', { name: '退出登录' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: '后台管理' })).toBeNull();
   });

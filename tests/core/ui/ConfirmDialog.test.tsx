@@ -23,11 +23,11 @@ describe('useConfirm', () => {
   it('resolves true on 确定', async () => {
     const onResult = vi.fn();
     const { user } = renderUi(<Page onResult={onResult} />);
-    await user.click(screen.getByRole('button', { name: 'ask' }));
+    await user.click(await screen.findByRole('button', { name: 'ask' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('确认注销?');
     expect(dialog).toHaveTextContent('注销后需重新登录');
-    await user.click(screen.getByRole('button', { name: '确定' }));
+    await user.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => expect(onResult).toHaveBeenCalledWith(true));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
@@ -35,9 +35,9 @@ describe('useConfirm', () => {
   it('resolves false on 取消 and on Escape', async () => {
     const onResult = vi.fn();
     const { user } = renderUi(<Page onResult={onResult} />);
-    await user.click(screen.getByRole('button', { name: 'ask' }));
+    await user.click(await screen.findByRole('button', { name: 'ask' }));
     await screen.findByRole('alertdialog');
-    await user.click(screen.getByRole('button', { name: '取消' }));
+    await user.click(await screen.findByRole('button', { name: '取消' }));
     await waitFor(() => expect(onResult).toHaveBeenLastCalledWith(false));
 
     await user.click(await screen.findByRole('button', { name: 'ask' }));
@@ -50,9 +50,9 @@ describe('useConfirm', () => {
   it('offers the standard row-delete confirmation', async () => {
     const onResult = vi.fn();
     const { user } = renderUi(<Page onResult={onResult} />);
-    await user.click(screen.getByRole('button', { name: 'delete' }));
+    await user.click(await screen.findByRole('button', { name: 'delete' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('您确认要删除此行吗?');
-    await user.click(screen.getByRole('button', { name: '确认' }));
+    await user.click(await screen.findByRole('button', { name: '确认' }));
     await waitFor(() => expect(onResult).toHaveBeenCalledWith(true));
   });
 });

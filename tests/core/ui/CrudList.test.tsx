@@ -112,11 +112,11 @@ describe('the list screen, mounted outside a layout', () => {
 
     await user.type(screen.getByRole('textbox', { name: '名称' }), 'gadget-1');
     await user.selectOptions(screen.getByRole('combobox', { name: '类型' }), '中继');
-    await user.click(screen.getByRole('button', { name: '查询' }));
+    await user.click(await screen.findByRole('button', { name: '查询' }));
     await waitFor(() => expect(api.callsTo('GET /gadgets/paging').at(-1)?.query).toEqual({ ...FIRST, name: 'gadget-1', kind: 'relay' }));
     expect(await screen.findByRole('link', { name: 'gadget-11' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: '重置' }));
+    await user.click(await screen.findByRole('button', { name: '重置' }));
     await waitFor(() => expect(api.callsTo('GET /gadgets/paging').at(-1)?.query).toEqual(FIRST));
     await user.click(within(screen.getByRole('columnheader', { name: '名称' })).getByRole('button'));
     await waitFor(() => expect(api.callsTo('GET /gadgets/paging').at(-1)?.query).toEqual({ ...FIRST, field: 'name', order: 'ascend' }));
@@ -124,7 +124,7 @@ describe('the list screen, mounted outside a layout', () => {
     await waitFor(() => expect(api.callsTo('GET /gadgets/paging').at(-1)?.query).toEqual({ ...FIRST, field: 'name', order: 'descend' }));
     expect(await screen.findByRole('link', { name: 'gadget-12' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await user.click(await screen.findByRole('button', { name: '下一页' }));
     await waitFor(() =>
       expect(api.callsTo('GET /gadgets/paging').at(-1)?.query).toEqual({ ...FIRST, pageIndex: 2, field: 'name', order: 'descend' }),
     );
@@ -139,8 +139,8 @@ describe('the list screen, mounted outside a layout', () => {
     await screen.findByRole('link', { name: 'gadget-01' });
     const restart = screen.getByRole('button', { name: '重启' });
     expect(restart).toBeDisabled();
-    await user.click(screen.getByRole('checkbox', { name: '选择 gadget-01' }));
-    await user.click(screen.getByRole('checkbox', { name: '选择 gadget-03' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择 gadget-01' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择 gadget-03' }));
     await user.click(restart);
     const ask = within(await screen.findByRole('alertdialog'));
     expect(ask.getByText('重启 2 个部件?')).toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('the list screen, mounted outside a layout', () => {
     expect(screen.getByText('已选择 2 项')).toBeInTheDocument();
 
     const before = api.callsTo('GET /gadgets/paging').length;
-    await user.click(screen.getByRole('button', { name: '重启' }));
+    await user.click(await screen.findByRole('button', { name: '重启' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(api.callsTo('POST /gadgets/:ids/restart').map((c) => c.path)).toEqual(['/gadgets/g1,g3/restart']));
     await waitFor(() => expect(eventsOf('notify')).toContainEqual({ intent: 'success', message: '已重启' }));
@@ -172,7 +172,7 @@ describe('the list screen, mounted outside a layout', () => {
     await waitFor(() => expect(eventsOf('notify')).toContainEqual({ intent: 'success', message: '删除成功' }));
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    await user.click(screen.getByRole('checkbox', { name: '全选当前页' }));
+    await user.click(await screen.findByRole('checkbox', { name: '全选当前页' }));
     const batch = screen.getAllByRole('button', { name: '删除' }).find((b) => !b.closest('tr'));
     if (!batch) throw new Error('no batch delete');
     await user.click(batch);
@@ -204,7 +204,7 @@ describe('the list screen, mounted outside a layout', () => {
     expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
     await user.click(row('gadget-01').getByRole('button', { name: '编辑' }));
     expect(edited).toEqual(['g1']);
-    await user.click(screen.getByRole('button', { name: '新建' }));
+    await user.click(await screen.findByRole('button', { name: '新建' }));
     expect(screen.getByText('新建部件')).toBeInTheDocument();
   });
 

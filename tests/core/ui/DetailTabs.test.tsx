@@ -27,7 +27,7 @@ describe('DetailTabs', () => {
     expect(screen.queryByRole('tab', { name: '机密' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '基本信息' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('info body')).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: '日志' }));
+    await user.click(await screen.findByRole('tab', { name: '日志' }));
     expect(screen.getByText('logs body')).toBeInTheDocument();
     expect(screen.queryByText('info body')).not.toBeInTheDocument();
     expect(screen.getByTestId('search')).toHaveTextContent('?activeKey=logs');

@@ -75,7 +75,7 @@ describe('FormDialog with a late record and a searchable multi-select', () => {
     await user.click(search);
     await user.type(search, 'CA');
     await waitFor(() => expect(choices()).toEqual(['Carl (carl)']));
-    await user.click(screen.getByRole('option', { name: 'Carl (carl)' }));
+    await user.click(await screen.findByRole('option', { name: 'Carl (carl)' }));
     await user.type(search, 'nobody');
     await waitFor(() => expect(choices()).toEqual(['无匹配结果']));
     await user.keyboard('{Escape}');

@@ -60,7 +60,7 @@ describe('FormDialog', () => {
   it('shows the zh-CN messages on submit and blocks onSubmit', async () => {
     const onSubmit = vi.fn(async () => {});
     const { user } = renderUi(<Harness onSubmit={onSubmit} />);
-    await user.click(screen.getByRole('button', { name: 'open' }));
+    await user.click(await screen.findByRole('button', { name: 'open' }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(within(dialog).getByText('新建资产')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -77,7 +77,7 @@ describe('FormDialog', () => {
 
   it('validates length, range, email, pattern and custom rules on blur', async () => {
     const { user } = renderUi(<Harness onSubmit={async () => {}} />);
-    await user.click(screen.getByRole('button', { name: 'open' }));
+    await user.click(await screen.findByRole('button', { name: 'open' }));
     await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await user.type(input(/^名称/), 'abcdefghijk');
     await user.type(input(/^端口/), '70000');
@@ -98,7 +98,7 @@ describe('FormDialog', () => {
 
   it('shows visible() fields only when their condition holds, and validates them then', async () => {
     const { user } = renderUi(<Harness onSubmit={async () => {}} />);
-    await user.click(screen.getByRole('button', { name: 'open' }));
+    await user.click(await screen.findByRole('button', { name: 'open' }));
     await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(screen.queryByLabelText(/^密码/)).not.toBeInTheDocument();
     await user.selectOptions(input(/^账户类型/), '自定义');
@@ -119,12 +119,12 @@ describe('FormDialog', () => {
       .mockImplementationOnce(() => new Promise<void>((_, r) => (reject = r)))
       .mockImplementationOnce(() => new Promise<void>((r) => (resolve = r)));
     const { user } = renderUi(<Harness onSubmit={onSubmit} />);
-    await user.click(screen.getByRole('button', { name: 'open' }));
+    await user.click(await screen.findByRole('button', { name: 'open' }));
     await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await user.type(input(/^名称/), 'web-1');
     await user.type(input(/^端口/), '22');
     await user.selectOptions(input(/^账户类型/), '授权凭证');
-    await user.click(screen.getByRole('button', { name: '确定' }));
+    await user.click(await screen.findByRole('button', { name: '确定' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     // the hidden password field is left out; extra keys of initialValues (id) are kept
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
@@ -144,7 +144,7 @@ describe('FormDialog', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '确定' })).toBeEnabled();
 
-    await user.click(screen.getByRole('button', { name: '确定' }));
+    await user.click(await screen.findByRole('button', { name: '确定' }));
     expect(onSubmit).toHaveBeenCalledTimes(2);
     resolve();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -153,7 +153,7 @@ describe('FormDialog', () => {
   it('submits on Enter in a text field', async () => {
     const onSubmit = vi.fn(async () => {});
     const { user } = renderUi(<Harness onSubmit={onSubmit} />);
-    await user.click(screen.getByRole('button', { name: 'open' }));
+    await user.click(await screen.findByRole('button', { name: 'open' }));
     await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await user.selectOptions(input(/^账户类型/), '授权凭证');
     await user.type(input(/^端口/), '22');
@@ -164,12 +164,12 @@ describe('FormDialog', () => {
   it('cancel closes and resets the form', async () => {
     const onSubmit = vi.fn(async () => {});
     const { user } = renderUi(<Harness onSubmit={onSubmit} />);
-    await user.click(screen.getByRole('button', { name: 'open' }));
+    await user.click(await screen.findByRole('button', { name: 'open' }));
     await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await user.type(input(/^名称/), 'typed');
-    await user.click(screen.getByRole('button', { name: '确定' }));
+    await user.click(await screen.findByRole('button', { name: '确定' }));
     expect(await screen.findByText('请输入端口')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '取消' }));
+    await user.click(await screen.findByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // the page leaves aria-hidden once Fluent's focus manager drops the closed modal (asynchronously)
     await user.click(await screen.findByRole('button', { name: 'open' }));

@@ -54,10 +54,10 @@ describe('RowActions', () => {
         ]}
       />,
     );
-    await user.click(screen.getByRole('button', { name: '编辑' }));
+    await user.click(await screen.findByRole('button', { name: '编辑' }));
     expect(edit).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: '查看' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: '查看' }));
+    await user.click(await screen.findByRole('button', { name: '查看' }));
     expect(view).not.toHaveBeenCalled();
   });
 
@@ -67,14 +67,14 @@ describe('RowActions', () => {
       <RowActions actions={[{ key: 'del', label: '删除', menu: 'thing-del', danger: true, confirm: true, onClick: remove }]} />,
       withMenus(['thing-del']),
     );
-    await user.click(screen.getByRole('button', { name: '删除' }));
+    await user.click(await screen.findByRole('button', { name: '删除' }));
     let dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getByText('您确认要删除此行吗?')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(remove).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole('button', { name: '删除' }));
+    await user.click(await screen.findByRole('button', { name: '删除' }));
     dialog = within(await screen.findByRole('alertdialog'));
     await user.click(dialog.getByRole('button', { name: '确认' }));
     await waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
@@ -85,7 +85,7 @@ describe('RowActions', () => {
     const { user } = await renderWithProviders(
       <RowActions actions={[{ key: 'reset', label: '重置', confirm: { title: '重置密钥?', message: '旧密钥将失效' }, onClick: reset }]} />,
     );
-    await user.click(screen.getByRole('button', { name: '重置' }));
+    await user.click(await screen.findByRole('button', { name: '重置' }));
     const dialog = within(await screen.findByRole('alertdialog', { name: '重置密钥?' }));
     expect(dialog.getByText('旧密钥将失效')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: '确定' }));
@@ -167,7 +167,7 @@ describe('AddButton', () => {
       </>,
       withMenus(['thing-admin']),
     );
-    await user.click(screen.getByRole('button', { name: '新建' }));
+    await user.click(await screen.findByRole('button', { name: '新建' }));
     expect(add).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: '导入' })).toBeInTheDocument();
   });

@@ -89,10 +89,10 @@ describe('ServerTable', () => {
     const { user } = renderUi(<Table fetchPage={fetchPage} />);
     await screen.findByRole('cell', { name: 'host-01' });
     expect(screen.getByRole('button', { name: '上一页' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await user.click(await screen.findByRole('button', { name: '下一页' }));
     expect(await screen.findByRole('cell', { name: 'host-11' })).toBeInTheDocument();
     expect(lastQuery(fetchPage)).toMatchObject({ pageIndex: 2, pageSize: 10 });
-    await user.click(screen.getByRole('button', { name: '第 3 页' }));
+    await user.click(await screen.findByRole('button', { name: '第 3 页' }));
     expect(await screen.findByRole('cell', { name: 'host-21' })).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(5);
     expect(screen.getByRole('button', { name: '第 3 页' })).toHaveAttribute('aria-current', 'page');
@@ -149,19 +149,19 @@ describe('ServerTable', () => {
       />,
     );
     await screen.findByRole('cell', { name: 'host-01' });
-    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await user.click(await screen.findByRole('button', { name: '下一页' }));
     await waitFor(() => expect(lastQuery(fetchPage)).toMatchObject({ pageIndex: 2 }));
 
     const search = screen.getByRole('textbox', { name: '名称' });
     await user.type(search, 'host-1');
     await user.selectOptions(screen.getByRole('combobox', { name: '协议' }), 'SSH');
-    await user.click(screen.getByRole('button', { name: '查询' }));
+    await user.click(await screen.findByRole('button', { name: '查询' }));
     await waitFor(() =>
       expect(lastQuery(fetchPage)).toEqual({ pageIndex: 1, pageSize: 10, order: '', field: '', name: 'host-1', protocol: 'ssh' }),
     );
     await waitFor(() => expect(screen.getByText('共 5 条')).toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: '重置' }));
+    await user.click(await screen.findByRole('button', { name: '重置' }));
     await waitFor(() => expect(lastQuery(fetchPage)).toEqual({ pageIndex: 1, pageSize: 10, order: '', field: '' }));
     expect(search).toHaveValue('');
 
@@ -178,8 +178,8 @@ describe('ServerTable', () => {
     await screen.findByRole('cell', { name: 'host-01' });
     const batch = screen.getByRole('button', { name: '批量删除' });
     expect(batch).toBeDisabled();
-    await user.click(screen.getByRole('checkbox', { name: '选择 host-02' }));
-    await user.click(screen.getByRole('checkbox', { name: '选择 host-05' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择 host-02' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择 host-05' }));
     expect(screen.getByRole('checkbox', { name: '选择 host-02' })).toBeChecked();
     expect(screen.getByText('已选择 2 项')).toBeInTheDocument();
     expect(batch).toBeEnabled();
@@ -190,9 +190,9 @@ describe('ServerTable', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '批量删除' })).toBeDisabled());
 
     // select all on the page, then a page change clears the selection
-    await user.click(screen.getByRole('checkbox', { name: '全选当前页' }));
+    await user.click(await screen.findByRole('checkbox', { name: '全选当前页' }));
     expect(screen.getByText('已选择 10 项')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await user.click(await screen.findByRole('button', { name: '下一页' }));
     await screen.findByRole('cell', { name: 'host-11' });
     expect(screen.queryByText(/已选择/)).not.toBeInTheDocument();
   });
@@ -202,7 +202,7 @@ describe('ServerTable', () => {
     const first = renderUi(<Table fetchPage={fetchPage} />);
     const { user } = first;
     await screen.findByRole('cell', { name: 'host-01' });
-    await user.click(screen.getByRole('button', { name: '列设置' }));
+    await user.click(await screen.findByRole('button', { name: '列设置' }));
     const item = await screen.findByRole('menuitemcheckbox', { name: 'IP' });
     expect(item).toHaveAttribute('aria-checked', 'true');
     await user.click(item);
@@ -231,7 +231,7 @@ describe('ServerTable', () => {
     expect(await screen.findByText('加载失败')).toBeInTheDocument();
     expect(screen.getByText('网络异常')).toBeInTheDocument();
     expect(screen.queryByText('暂无数据')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '重试' }));
+    await user.click(await screen.findByRole('button', { name: '重试' }));
     expect(await screen.findByRole('cell', { name: 'host-01' })).toBeInTheDocument();
     expect(screen.queryByText('加载失败')).not.toBeInTheDocument();
     expect(fetchPage).toHaveBeenCalledTimes(2);
@@ -243,10 +243,10 @@ describe('ServerTable', () => {
     const { user } = renderUi(<ReloadPage fetchPage={fetchPage} />);
     await screen.findByRole('cell', { name: 'host-01' });
     rows.push({ id: 'new', name: 'host-new', ip: '10.9.9.9', protocol: 'ssh' });
-    await user.click(screen.getByRole('button', { name: 'reload' }));
+    await user.click(await screen.findByRole('button', { name: 'reload' }));
     expect(await screen.findByRole('cell', { name: 'host-new' })).toBeInTheDocument();
     rows.shift();
-    await user.click(screen.getByRole('button', { name: '刷新' }));
+    await user.click(await screen.findByRole('button', { name: '刷新' }));
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'host-01' })).not.toBeInTheDocument());
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
@@ -258,10 +258,10 @@ describe('ServerTable after deletes', () => {
     const fetchPage = fakeServer(rows);
     const { user } = renderUi(<ReloadPage fetchPage={fetchPage} />);
     await screen.findByRole('cell', { name: 'host-01' });
-    await user.click(screen.getByRole('button', { name: '第 2 页' }));
+    await user.click(await screen.findByRole('button', { name: '第 2 页' }));
     expect(await screen.findByRole('cell', { name: 'host-11' })).toBeInTheDocument();
     rows.pop();
-    await user.click(screen.getByRole('button', { name: 'reload' }));
+    await user.click(await screen.findByRole('button', { name: 'reload' }));
     await waitFor(() => expect(lastQuery(fetchPage)).toMatchObject({ pageIndex: 1 }));
     expect(await screen.findByRole('cell', { name: 'host-10' })).toBeInTheDocument();
   });

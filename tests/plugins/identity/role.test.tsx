@@ -47,8 +47,8 @@ describe('identity: roles', () => {
     expect(row('审计员').getByRole('button', { name: '编辑' })).toBeEnabled();
 
     await user.type(screen.getByRole('textbox', { name: '名称' }), '审计');
-    await user.click(screen.getByRole('radio', { name: '用户添加' }));
-    await user.click(screen.getByRole('button', { name: '查询' }));
+    await user.click(await screen.findByRole('radio', { name: '用户添加' }));
+    await user.click(await screen.findByRole('button', { name: '查询' }));
     await waitFor(() => expect(api.callsTo('GET /roles/paging').at(-1)?.query).toEqual({ ...FIRST, name: '审计', type: 'new' }));
   });
 

@@ -35,9 +35,9 @@ describe('identity: user groups', () => {
     expect(api.callsTo('GET /user-groups/paging')[0]?.query).toEqual(FIRST);
     expect(row('运维组').getByText('2026-11-01 10:00:00')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: '名称' }), '运维');
-    await user.click(screen.getByRole('button', { name: '查询' }));
+    await user.click(await screen.findByRole('button', { name: '查询' }));
     await waitFor(() => expect(api.callsTo('GET /user-groups/paging').at(-1)?.query).toEqual({ ...FIRST, name: '运维' }));
-    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await user.click(await screen.findByRole('button', { name: '下一页' }));
     await waitFor(() => expect(api.callsTo('GET /user-groups/paging').at(-1)?.query).toEqual({ ...FIRST, pageIndex: 2, name: '运维' }));
   });
 
@@ -57,10 +57,10 @@ describe('identity: user groups', () => {
     await user.click(members);
     await user.type(members, 'car');
     await waitFor(() => expect(choices()).toEqual(['Carl (carl)']));
-    await user.click(screen.getByRole('option', { name: 'Carl (carl)' }));
+    await user.click(await screen.findByRole('option', { name: 'Carl (carl)' }));
     await user.type(members, 'BO');
     await waitFor(() => expect(choices()).toEqual(['Bob (bob)']));
-    await user.click(screen.getByRole('option', { name: 'Bob (bob)' }));
+    await user.click(await screen.findByRole('option', { name: 'Bob (bob)' }));
     await user.type(members, 'zzz');
     await waitFor(() => expect(choices()).toEqual(['无匹配结果']));
     await user.keyboard('{Escape}');

@@ -63,12 +63,12 @@ describe('identity: users', () => {
     await screen.findByRole('link', { name: 'Ann' });
     await user.type(screen.getByRole('textbox', { name: '用户昵称' }), 'An');
     await user.type(screen.getByRole('textbox', { name: '邮箱' }), 'example');
-    await user.click(screen.getByRole('radio', { name: '离线' }));
-    await user.click(screen.getByRole('button', { name: '查询' }));
+    await user.click(await screen.findByRole('radio', { name: '离线' }));
+    await user.click(await screen.findByRole('button', { name: '查询' }));
     await waitFor(() =>
       expect(api.callsTo('GET /users/paging').at(-1)?.query).toEqual({ ...FIRST, nickname: 'An', mail: 'example', online: 'false' }),
     );
-    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await user.click(await screen.findByRole('button', { name: '下一页' }));
     await waitFor(() =>
       expect(api.callsTo('GET /users/paging').at(-1)?.query).toEqual({ ...FIRST, pageIndex: 2, nickname: 'An', mail: 'example', online: 'false' }),
     );
@@ -195,7 +195,7 @@ describe('identity: users', () => {
     };
 
     await selectBoth();
-    await user.click(screen.getByRole('button', { name: '修改密码' }));
+    await user.click(await screen.findByRole('button', { name: '修改密码' }));
     const dialog = within(await screen.findByRole('dialog', { name: '修改密码' }));
     await user.type(dialog.getByLabelText(/^新密码/), 'New-Pass-1');
     await user.type(dialog.getByLabelText(/^确认密码/), 'other');
@@ -212,7 +212,7 @@ describe('identity: users', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await selectBoth();
-    await user.click(screen.getByRole('button', { name: '重置双因素认证' }));
+    await user.click(await screen.findByRole('button', { name: '重置双因素认证' }));
     const reset = within(await screen.findByRole('alertdialog'));
     expect(reset.getByText('您确定要重置用户的双因素认证信息吗？')).toBeInTheDocument();
     expect(reset.getByText('重置后用户无需二次认证即可登录系统。')).toBeInTheDocument();

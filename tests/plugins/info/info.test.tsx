@@ -93,7 +93,7 @@ describe('info plugin (admin 个人中心)', () => {
       await user.type(screen.getByLabelText(/原始密码/), 'old-pass');
       await user.type(screen.getByLabelText(/新的密码/), 'new-pass-1');
       await user.type(screen.getByLabelText(/确认密码/), 'new-pass-1');
-      await user.click(screen.getByRole('button', { name: '提交' }));
+      await user.click(await screen.findByRole('button', { name: '提交' }));
       await waitFor(() => expect(location().pathname).toBe('/login'));
       expect(api.callsTo('POST /account/change-password').map((c) => c.body)).toEqual([{ oldPassword: 'old-pass', newPassword: 'new-pass-1' }]);
       expect(eventsOf('notify')).toEqual([{ intent: 'success', message: '密码修改成功，即将跳转至登录页面' }]);
@@ -109,7 +109,7 @@ describe('info plugin (admin 个人中心)', () => {
       await user.type(screen.getByLabelText(/原始密码/), 'wrong');
       await user.type(screen.getByLabelText(/新的密码/), 'new-pass-1');
       await user.type(screen.getByLabelText(/确认密码/), 'new-pass-1');
-      await user.click(screen.getByRole('button', { name: '提交' }));
+      await user.click(await screen.findByRole('button', { name: '提交' }));
       await waitFor(() => expect(eventsOf('notify')).toEqual([{ intent: 'error', message: '您输入的原密码不正确' }]));
       expect(location().pathname).toBe('/info');
       expect(session.getState().token).toBe('test-token');
@@ -133,23 +133,23 @@ describe('info plugin (admin 个人中心)', () => {
         },
       });
       expect(await screen.findByText('您还未开启双因素认证！')).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: '去开启' }));
+      await user.click(await screen.findByRole('button', { name: '去开启' }));
       const qr = await screen.findByRole('img', { name: '双因素认证二维码，请用认证器 App 扫描' });
       expect(qr).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
       expect(screen.getByTestId('info.totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
 
       // 重新加载 fetches a new secret.
       secret = 'KRSXG5CTMVRXEZLU';
-      await user.click(screen.getByRole('button', { name: '重新加载' }));
+      await user.click(await screen.findByRole('button', { name: '重新加载' }));
       await waitFor(() => expect(screen.getByTestId('info.totp-secret')).toHaveTextContent('KRSXG5CTMVRXEZLU'));
       expect(api.callsTo('GET /account/reload-totp')).toHaveLength(2);
 
-      await user.click(screen.getByRole('button', { name: '确认' }));
+      await user.click(await screen.findByRole('button', { name: '确认' }));
       expect(await screen.findByText('请输入双因素认证APP中显示的授权码')).toBeInTheDocument();
       expect(api.callsTo('POST /account/confirm-totp')).toHaveLength(0);
 
       await user.type(screen.getByLabelText(/^TOTP/), '654321');
-      await user.click(screen.getByRole('button', { name: '确认' }));
+      await user.click(await screen.findByRole('button', { name: '确认' }));
       expect(await screen.findByText('您已成功开启双因素认证!')).toBeInTheDocument();
       expect(api.callsTo('POST /account/confirm-totp').map((c) => c.body)).toEqual([{ totp: '654321', secret: 'KRSXG5CTMVRXEZLU' }]);
       expect(eventsOf('notify')).toEqual([{ intent: 'success', message: 'TOTP启用成功' }]);
@@ -168,7 +168,7 @@ describe('info plugin (admin 个人中心)', () => {
       await user.click(await screen.findByRole('button', { name: '去开启' }));
       await screen.findByTestId('info.totp-secret');
       await user.type(screen.getByLabelText(/^TOTP/), '000000');
-      await user.click(screen.getByRole('button', { name: '确认' }));
+      await user.click(await screen.findByRole('button', { name: '确认' }));
       await waitFor(() => expect(eventsOf('notify')).toEqual([{ intent: 'error', message: 'TOTP 验证失败，请重试' }]));
       expect(api.callsTo('POST /account/confirm-totp')).toHaveLength(1);
       expect(screen.getByRole('button', { name: '确认' })).toBeEnabled();
@@ -190,7 +190,7 @@ describe('info plugin (admin 个人中心)', () => {
         },
       });
       expect(await screen.findByText('您已成功开启双因素认证!')).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: '解除绑定' }));
+      await user.click(await screen.findByRole('button', { name: '解除绑定' }));
       let dialog = await screen.findByRole('alertdialog', { name: '您确认要解除双因素认证吗？' }, SLOW);
       expect(within(dialog).getByText('解除之后可能存在系统账号被暴力破解的风险。')).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: '取消' }));
@@ -214,7 +214,7 @@ describe('info plugin (admin 个人中心)', () => {
       });
       await user.click(await screen.findByRole('button', { name: '重新绑定' }));
       expect(await screen.findByTestId('info.totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
-      await user.click(screen.getByRole('button', { name: '取消' }));
+      await user.click(await screen.findByRole('button', { name: '取消' }));
       expect(await screen.findByText('您已成功开启双因素认证!')).toBeInTheDocument();
       expect(api.callsTo('GET /account/reload-totp')).toHaveLength(1);
     });
@@ -254,19 +254,19 @@ describe('info plugin (admin 个人中心)', () => {
       expect(await screen.findByText('您还没有授权令牌。')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: '删除令牌' })).toBeNull();
 
-      await user.click(screen.getByRole('button', { name: '生成令牌' }));
+      await user.click(await screen.findByRole('button', { name: '生成令牌' }));
       const value = await screen.findByTestId('info.token');
       expect(value).not.toHaveTextContent('forever-token-number-1');
       expect(value).toHaveTextContent(/-1$/);
       expect(screen.getByText('2026-05-01 10:00:00')).toBeInTheDocument();
       expect(eventsOf('notify')).toEqual([{ intent: 'success', message: '授权令牌已生成' }]);
-      await user.click(screen.getByRole('button', { name: '显示令牌' }));
+      await user.click(await screen.findByRole('button', { name: '显示令牌' }));
       expect(screen.getByTestId('info.token')).toHaveTextContent('forever-token-number-1');
-      await user.click(screen.getByRole('button', { name: '隐藏令牌' }));
+      await user.click(await screen.findByRole('button', { name: '隐藏令牌' }));
       expect(screen.getByTestId('info.token')).not.toHaveTextContent('forever-token-number-1');
 
       // Regenerate: cancel keeps the token, confirm replaces it.
-      await user.click(screen.getByRole('button', { name: '重新生成' }));
+      await user.click(await screen.findByRole('button', { name: '重新生成' }));
       let dialog = await screen.findByRole('alertdialog', { name: '您确认要重新生成授权令牌吗？' }, SLOW);
       expect(within(dialog).getByText('重新生成后，原有的授权令牌将立即失效。')).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: '取消' }));

@@ -36,7 +36,7 @@ describe('info plugin: 个人中心 in the portal (/my-info)', () => {
     expect(screen.getByText('两次输入的密码不一致')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '提交' })).toBeDisabled();
     await user.type(screen.getByLabelText(/确认密码/), 'w');
-    await user.click(screen.getByRole('button', { name: '提交' }));
+    await user.click(await screen.findByRole('button', { name: '提交' }));
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(api.callsTo('POST /account/change-password').map((c) => c.body)).toEqual([{ oldPassword: 'old', newPassword: 'brand-new' }]);
     expect(eventsOf('notify')).toEqual([{ intent: 'success', message: '密码修改成功，即将跳转至登录页面' }]);
@@ -60,7 +60,7 @@ describe('info plugin: 个人中心 in the portal (/my-info)', () => {
     await user.click(await screen.findByRole('button', { name: '去开启' }));
     expect(await screen.findByTestId('info.totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
     await user.type(screen.getByLabelText(/^TOTP/), '112233');
-    await user.click(screen.getByRole('button', { name: '确认' }));
+    await user.click(await screen.findByRole('button', { name: '确认' }));
     expect(await screen.findByText('您已成功开启双因素认证!')).toBeInTheDocument();
     expect(api.callsTo('POST /account/confirm-totp').map((c) => c.body)).toEqual([{ totp: '112233', secret: 'JBSWY3DPEHPK3PXP' }]);
     expect(session.getState().user).toMatchObject({ username: 'ann', type: 'user', enableTotp: true });

@@ -66,11 +66,11 @@ describe('login plugin', () => {
 
   it('requires both fields with the 1.3.9 messages and posts nothing', async () => {
     const { user, api } = await renderPlugin(login, { session: signedOut, api: { 'POST /login': reply.envelope(-1, 'should not be called') } });
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     expect(await screen.findByText('请输入登录账号！')).toBeInTheDocument();
     expect(screen.getByText('请输入登录密码！')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/登录账号/), 'admin');
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     expect(screen.queryByText('请输入登录账号！')).toBeNull();
     expect(screen.getByText('请输入登录密码！')).toBeInTheDocument();
     expect(api.callsTo('POST /login')).toHaveLength(0);
@@ -85,8 +85,8 @@ describe('login plugin', () => {
       api: { 'POST /login': { token: 'tok-admin', info: adminInfo } },
     });
     await fill(user, 'admin', 'secret-1');
-    await user.click(screen.getByRole('checkbox', { name: '保持登录' }));
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('checkbox', { name: '保持登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     // Core's landing rule, straight from the login answer's menus (no stop at `/`).
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
     expect(await screen.findByRole('heading', { name: 'home' })).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('login plugin', () => {
       api: { 'POST /login': { token: 'tok-user', info: { id: 'u2', username: 'ann', nickname: 'Ann', type: 'user', menus: null } } },
     });
     await fill(user, 'ann', 'pw');
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     await waitFor(() => expect(location().pathname).toBe('/my-asset'));
     expect(api.callsTo('GET /account/info')).toHaveLength(0);
     expect(session.getState().token).toBe('tok-user');
@@ -119,7 +119,7 @@ describe('login plugin', () => {
       api: { 'POST /login': { token: 'tok-admin', info: { ...adminInfo, menus: ['dashboard', 'user'] } } },
     });
     await fill(user, 'admin', 'secret-1');
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     await waitFor(() => expect(location().pathname).toBe('/user'));
     expect(location().search).toBe('?page=2');
   });
@@ -133,7 +133,7 @@ describe('login plugin', () => {
         api: { 'POST /login': { token: 'tok-admin', info: adminInfo } },
       });
       await fill(user, 'admin', 'secret-1');
-      await user.click(screen.getByRole('button', { name: '登录' }));
+      await user.click(await screen.findByRole('button', { name: '登录' }));
       await waitFor(() => expect(location().pathname, from).toBe('/dashboard'));
       unmount();
     }
@@ -149,7 +149,7 @@ describe('login plugin', () => {
       },
     });
     await fill(user, 'admin', 'secret-1');
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     const dialog = await screen.findByRole('dialog', { name: '双因素认证' }, SLOW);
     const input = within(dialog).getByLabelText(/请输入双因素认证码/);
     await waitFor(() => expect(input).toHaveFocus());
@@ -181,7 +181,7 @@ describe('login plugin', () => {
       },
     });
     await fill(user, 'admin', 'secret-1');
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     const dialog = await screen.findByRole('dialog', { name: '双因素认证' }, SLOW);
     await user.type(within(dialog).getByLabelText(/请输入双因素认证码/), '000000{Enter}');
     expect(await within(dialog).findByText('您输入双因素认证授权码不正确')).toBeInTheDocument();
@@ -197,7 +197,7 @@ describe('login plugin', () => {
       api: { 'POST /login': reply.envelope(-1, '您输入的账号或密码不正确', 2) },
     });
     await fill(user, 'admin', 'wrong');
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('您输入的账号或密码不正确');
     expect(screen.getAllByText('您输入的账号或密码不正确')).toHaveLength(1);
     expect(eventsOf('notify')).toEqual([]);
@@ -213,7 +213,7 @@ describe('login plugin', () => {
     });
     const { user } = await renderPlugin(login, { session: signedOut, api: { 'POST /login': () => pending } });
     await fill(user, 'admin', 'pw');
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     expect(await screen.findByRole('button', { name: '登录中…' })).toBeDisabled();
     answer(reply.envelope(-1, '您输入的账号或密码不正确'));
     expect(await screen.findByRole('alert')).toHaveTextContent('您输入的账号或密码不正确');
@@ -226,10 +226,10 @@ describe('login plugin', () => {
       api: { 'POST /login': reply.envelope(-1, '登录失败次数过多，请等待5分钟后再试') },
     });
     await fill(user, 'admin', 'wrong');
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('登录失败次数过多，请等待5分钟后再试');
     api.on({ 'POST /login': reply.envelope(-1, '该账户已停用') });
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('该账户已停用'));
     expect(screen.queryByText('登录失败次数过多，请等待5分钟后再试')).toBeNull();
   });
@@ -237,7 +237,7 @@ describe('login plugin', () => {
   it('a network failure is shown inline too', async () => {
     const { user } = await renderPlugin(login, { session: signedOut, api: { 'POST /login': reply.networkError() } });
     await fill(user, 'admin', 'pw');
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('网络异常');
   });
 
