@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import griffel from '@griffel/vite-plugin';
-import { firstScreenInputs, preloadAppChunk } from './scripts/first-screen.ts';
+import { firstScreenGroups, firstScreenInputs, preloadAppChunk } from './scripts/first-screen.ts';
 import { precompress } from './scripts/precompress.ts';
 import { themeStylesheet } from './scripts/theme-css.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const firstScreen = firstScreenGroups(root);
 
 // One lazy chunk per plugin, named after the plugin id: plugins/<id>/pages.ts(x) is the facade of that chunk.
 const pluginPages = /\/plugins\/([a-z][a-z0-9-]*)\/pages\.tsx?$/;
@@ -36,6 +37,7 @@ export default defineConfig(({ command }) => ({
     // Production builds compile our makeStyles calls ahead of time, as Fluent ships its own: the Griffel runtime
     // that turns style objects into CSS (stylis, rtl-css-js, ~7 KB gzip) then stays out of the bundle.
     command === 'build' && griffelAheadOfTime(),
+    firstScreen.plugin,
     preloadAppChunk(),
     precompress(),
   ],
@@ -62,7 +64,13 @@ export default defineConfig(({ command }) => ({
       output: {
         // The libraries the first screen loads travel as one `vendor` chunk instead of a dozen small shared ones:
         // one request, and gzip sees them together. `$initial` = imported by an input (see firstScreenInputs).
-        codeSplitting: { groups: [{ name: 'vendor', tags: ['$initial'], test: /node_modules/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', tags: ['$initial'], test: /node_modules/ },
+            { name: 'early', test: firstScreen.early },
+            { name: 'app-core', test: firstScreen.appCore },
+          ],
+        },
         chunkFileNames: (chunk) => {
           const match = chunk.facadeModuleId?.match(pluginPages);
           return match ? `static/plugin-${match[1]}-[hash].js` : 'static/[name]-[hash].js';
