@@ -30,6 +30,7 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { startServer } from '../tests/e2e/server';
 import { precompress } from './precompress';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const root = join(import.meta.dirname, '..');
 const { values: flags } = parseArgs({
@@ -52,16 +53,6 @@ if (!existsSync(join(root, 'dist', 'index.html')) || (BEFORE_DIST && !existsSync
   process.exit(1);
 }
 
-/** Same flags as playwright.config.ts. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const VIEWPORT = { width: 1350, height: 940 };
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
 const SEEDED_USERNAME = 'admin';
@@ -187,7 +178,7 @@ function watchScript(mode: Mode, username: string, session: Target['session']): 
 async function visit(target: Target, cpuRate: number): Promise<Visit> {
   const profile = mkdtempSync(join(tmpdir(), 'jumpgate-bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     viewport: VIEWPORT,
     locale: 'zh-CN',

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { startServer } from '../tests/e2e/server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 // A build whose client carries axios in the entry has no transport chunk to wait for.
 const manifestPath = join(import.meta.dirname, '..', 'dist', '.vite', 'manifest.json');
@@ -27,7 +28,7 @@ interface Visit {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const [label, conditions] of [
     ['loopback', null],
