@@ -4,7 +4,8 @@ import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
 import { useTranslation } from 'react-i18next';
 import { useCore } from './context';
 
-const useStyles = makeStyles({
+/** The frame of a failure in the page area (a chunk that did not load, a page that threw: PageFailure). */
+export const useFailureStyles = makeStyles({
   root: {
     minHeight: '320px',
     display: 'flex',
@@ -25,7 +26,7 @@ const useStyles = makeStyles({
  * the build this page came from (`newVersion`), the offer to reload the page: a retry would only fail again.
  */
 export function ChunkError({ onRetry, newVersion = false }: { onRetry: () => void; newVersion?: boolean }) {
-  const styles = useStyles();
+  const styles = useFailureStyles();
   const { t } = useTranslation('core');
   const { reloadPage } = useCore();
   return (

@@ -6,22 +6,10 @@ import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ChunkError } from './ChunkError';
+import { ChunkError, useFailureStyles } from './ChunkError';
 import { isChunkLoadError, newVersionDeployed } from './deploy';
 
 const useStyles = makeStyles({
-  root: {
-    minHeight: '320px',
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalXXL,
-  },
-  icon: { fontSize: '48px', color: tokens.colorPaletteRedForeground1 },
-  title: { ...typographyStyles.subtitle1, margin: 0 },
-  text: { ...typographyStyles.body1, margin: 0 },
   detail: {
     ...typographyStyles.caption1,
     margin: 0,
@@ -35,7 +23,7 @@ const useStyles = makeStyles({
 
 /** What a page that threw shows in the page area: what failed, retry (render the page again) and back. */
 export function PageFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const styles = useStyles();
+  const styles = { ...useFailureStyles(), ...useStyles() };
   const { t } = useTranslation('core');
   const navigate = useNavigate();
   const location = useLocation();
