@@ -79,8 +79,8 @@ export async function adminWith(h: Harness, keys: readonly PermissionKey[], user
   return { id, token: await h.accessToken(id) };
 }
 
-/** A fresh ed25519 private key in OpenSSH format, sealed with `passphrase` when given. */
+/** A fresh ed25519 private key in OpenSSH format, sealed with `passphrase` when given (few KDF rounds: tests parse it often). */
 export function newKey(passphrase?: string): { privateKey: string; publicKey: string } {
-  const pair = passphrase ? utils.generateKeyPairSync('ed25519', { passphrase, cipher: 'aes256-ctr' }) : utils.generateKeyPairSync('ed25519');
+  const pair = passphrase ? utils.generateKeyPairSync('ed25519', { passphrase, cipher: 'aes256-ctr', rounds: 4 }) : utils.generateKeyPairSync('ed25519');
   return { privateKey: pair.private, publicKey: pair.public };
 }
