@@ -165,7 +165,10 @@ export function createGateways({ db, box, log }: { db: Db; box: SecretBox; log: 
     const opening = (async () => {
       const generation = entry.generation;
       const login = await loginOf(id);
-      if (!login) throw new GatewayError(`接入网关不存在：${id}`);
+      if (!login) {
+        if (entries.get(id) === entry && !entry.client) entries.delete(id);
+        throw new GatewayError(`接入网关不存在：${id}`);
+      }
       let client: Client;
       try {
         client = await open(login);
