@@ -131,13 +131,13 @@ describe('permission matrix over every registered route', () => {
     const h = await startHarness();
     const role = await h.createRole(['role-detail']);
     // A key of a plugin that is not installed (yet): 1.3.9 data, or a plugin removed since.
-    await h.db.insertInto('rolesMenusRef').values({ id: 'r-asset', roleId: role, menuId: 'asset-add', checked: 1 }).execute();
+    await h.db.insertInto('rolesMenusRef').values({ id: 'r-job', roleId: role, menuId: 'job-add', checked: 1 }).execute();
     const id = await h.createUser({ username: 'ivy', type: 'admin', roles: [role] });
     const token = await h.accessToken(id);
     expect(((await h.call('GET', '/account/info', { token })).body.data as { menus: string[] }).menus).toEqual(['role-detail']);
     expect((await h.call('GET', `/roles/${role}`, { token })).body.data).toMatchObject({ menus: [{ menuId: 'role-detail', checked: true }] });
     expect(await h.db.selectFrom('rolesMenusRef').select('menuId').where('roleId', '=', role).orderBy('menuId').execute()).toEqual([
-      { menuId: 'asset-add' },
+      { menuId: 'job-add' },
       { menuId: 'role-detail' },
     ]);
   });

@@ -1,0 +1,41 @@
+import { defineManifest, type KeyMap } from '@/core/manifest';
+
+// The asset plugin's permission keys: assets, dynamic commands and access gateways (group 资源管理), their actions,
+// and the server routes each grants, method included. Keys of modules not built yet (asset-access, command-exec,
+// the authorised-user tabs) are declared by the issues that build them.
+const manifest = defineManifest({
+  id: 'asset',
+  menus: [
+    { key: 'asset', group: 'resource', order: 1, label: { 'zh-CN': '资产管理', 'en-US': 'Assets' } },
+    { key: 'command', group: 'resource', order: 3, label: { 'zh-CN': '动态指令', 'en-US': 'Dynamic commands' }, grants: ['GET /commands/paging', 'GET /commands'] },
+    {
+      key: 'access-gateway',
+      group: 'resource',
+      order: 4,
+      label: { 'zh-CN': '接入网关', 'en-US': 'Access gateways' },
+      grants: ['GET /access-gateways/paging', 'POST /access-gateways/:id/reconnect'],
+    },
+  ],
+  actions: [
+    { key: 'asset-add', parent: 'asset', label: { 'zh-CN': '新建', 'en-US': 'Create' }, grants: ['GET /access-gateways', 'GET /credentials'] },
+    { key: 'asset-edit', parent: 'asset', label: { 'zh-CN': '编辑', 'en-US': 'Edit' }, grants: ['GET /access-gateways', 'GET /credentials'] },
+    { key: 'asset-del', parent: 'asset', label: { 'zh-CN': '删除', 'en-US': 'Delete' } },
+    { key: 'asset-copy', parent: 'asset', label: { 'zh-CN': '复制', 'en-US': 'Copy' }, grants: ['GET /access-gateways', 'GET /credentials'] },
+    { key: 'asset-conn-test', parent: 'asset', label: { 'zh-CN': '连通性测试', 'en-US': 'Connectivity test' } },
+    { key: 'asset-import', parent: 'asset', label: { 'zh-CN': '导入资产', 'en-US': 'Import assets' } },
+    { key: 'asset-change-owner', parent: 'asset', label: { 'zh-CN': '更换所有者', 'en-US': 'Change owner' } },
+    { key: 'asset-detail', parent: 'asset', label: { 'zh-CN': '详情', 'en-US': 'Details' } },
+    { key: 'command-add', parent: 'command', label: { 'zh-CN': '增加', 'en-US': 'Add' }, grants: ['POST /commands'] },
+    { key: 'command-edit', parent: 'command', label: { 'zh-CN': '修改', 'en-US': 'Edit' }, grants: ['GET /commands/:id', 'PUT /commands/:id'] },
+    { key: 'command-del', parent: 'command', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /commands/:id'] },
+    { key: 'command-change-owner', parent: 'command', label: { 'zh-CN': '更换所有者', 'en-US': 'Change owner' }, grants: ['GET /users', 'POST /commands/:id/change-owner'] },
+    { key: 'access-gateway-add', parent: 'access-gateway', label: { 'zh-CN': '增加', 'en-US': 'Add' }, grants: ['POST /access-gateways'] },
+    { key: 'access-gateway-del', parent: 'access-gateway', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /access-gateways/:id'] },
+    { key: 'access-gateway-edit', parent: 'access-gateway', label: { 'zh-CN': '修改', 'en-US': 'Edit' }, grants: ['GET /access-gateways/:id', 'PUT /access-gateways/:id'] },
+  ],
+});
+export default manifest;
+
+declare module '@/core/manifest' {
+  interface PermissionKeys extends KeyMap<typeof manifest> {}
+}
