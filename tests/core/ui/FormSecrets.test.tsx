@@ -17,7 +17,7 @@ const FIELDS: FormItem<Values>[] = [
   {
     section: '',
     visible: (v) => v.type === 'private-key',
-    fields: [{ name: 'privateKey', label: '私钥', type: 'textarea', required: true, monospace: true, rows: { min: 3, max: 5 }, isSet: (v) => v.privateKeySet, hint: '已设置私钥' }],
+    fields: [{ name: 'privateKey', label: '私钥', type: 'textarea', required: true, monospace: true, rows: { min: 3, max: 5 }, isSet: (v) => v.privateKeySet }],
   },
 ];
 
@@ -49,7 +49,7 @@ describe('secrets in forms', () => {
     const key = await dialog.findByRole('textbox', { name: /私钥/ });
     expect(key).toHaveValue('');
     expect(key).toHaveAttribute('placeholder', '留空则不修改');
-    expect(dialog.getByText('已设置私钥')).toBeInTheDocument();
+    expect(dialog.getByText('已设置；留空则保持不变')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).not.toHaveProperty('privateKey');
