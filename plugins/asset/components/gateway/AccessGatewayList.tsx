@@ -107,7 +107,7 @@ export function AccessGatewayList() {
             tone: (g) => (isKeyLogin(g.accountType) ? 'success' : 'info'),
           },
           { key: 'username', header: t('gateway.fields.username'), render: (g) => g.username },
-          { key: 'status', header: t('gateway.fields.status'), render: status },
+          { key: 'status', header: t('gateway.fields.status'), minWidth: 120, render: status },
           { key: 'created', header: t('gateway.fields.created'), sortField: 'created', render: (g) => formatDateTime(g.created) },
         ]}
         add={{ menu: 'access-gateway-add', onClick: dialog.openNew }}
