@@ -3,6 +3,8 @@ export { CheckTree, checkedValues, computeCheckState } from './CheckTree';
 export type { CheckState, CheckTreeNode, CheckTreeProps } from './CheckTree';
 export { ConfirmDialog, ConfirmHost, confirm, useConfirm, useConfirmDelete } from './ConfirmDialog';
 export type { ConfirmDialogProps, ConfirmOptions } from './ConfirmDialog';
+export { CopyText } from './CopyText';
+export type { CopyTextProps } from './CopyText';
 export { useEndpoints, useRecordDialog, useTableActions } from './crud';
 export type { RecordDialog, TableActions } from './crud';
 export { DangerButton } from './DangerButton';

@@ -10,6 +10,24 @@ export default definePlugin({
     // assets: /asset, /asset/:assetId
 
     // commands: /command; access gateways: /access-gateway
+    {
+      menuKey: 'command',
+      path: '/command',
+      page: 'CommandList',
+      labelKey: 'nav.command',
+      icon: () => import('@fluentui/react-icons/svg/window-console').then((m) => m.WindowConsoleRegular),
+      order: 3,
+      layout: 'admin',
+    },
+    {
+      menuKey: 'access-gateway',
+      path: '/access-gateway',
+      page: 'AccessGatewayList',
+      labelKey: 'nav.accessGateway',
+      icon: () => import('@fluentui/react-icons/svg/router').then((m) => m.RouterRegular),
+      order: 4,
+      layout: 'admin',
+    },
   ],
   load: () => import('./pages'),
 });

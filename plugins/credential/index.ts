@@ -5,6 +5,16 @@ import manifest from './manifest';
 export default definePlugin({
   id: 'credential',
   manifest,
-  pages: [],
+  pages: [
+    {
+      menuKey: 'credential',
+      path: '/credential',
+      page: 'CredentialList',
+      labelKey: 'nav.label',
+      icon: () => import('@fluentui/react-icons/svg/key-multiple').then((m) => m.KeyMultipleRegular),
+      order: 2,
+      layout: 'admin',
+    },
+  ],
   load: () => import('./pages'),
 });

@@ -18,7 +18,7 @@ import { useUiT } from '../i18n';
 import { SearchableMultiSelect } from './SearchableMultiSelect';
 import type { FieldOption, FormField, FormItem, FormValues } from './types';
 import type { FormState } from './useFormState';
-import { isSection } from './validation';
+import { hasStoredSecret, isSection } from './validation';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
@@ -32,6 +32,7 @@ const useStyles = makeStyles({
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   legend: { padding: `0 ${tokens.spacingHorizontalS} 0 0`, fontWeight: tokens.fontWeightSemibold },
+  mono: { fontFamily: tokens.fontFamilyMonospace },
 });
 
 const NO_OPTIONS: readonly FieldOption[] = [];
@@ -67,6 +68,13 @@ function optionKey(value: string | number): string {
   return String(value);
 }
 
+/** A textarea's height: fixed, or its line count kept within the range. */
+function textareaRows(rows: FormField['rows'], text: string): number | undefined {
+  if (rows === undefined || typeof rows === 'number') return rows;
+  const lines = text === '' ? 1 : text.split('\n').length;
+  return Math.min(rows.max, Math.max(rows.min, lines));
+}
+
 /** Renders the visible fields and sections of a form, each field in a labelled Fluent `Field` carrying its message. */
 export function FormFields<Values extends FormValues>({ form, fields, disabled, className }: FormFieldsProps<Values>) {
   const styles = useStyles();
@@ -96,13 +104,15 @@ function FieldRow<Values extends FormValues>({
   disabled?: boolean;
 }) {
   const t = useUiT();
+  const styles = useStyles();
   const { values, errors, setValue, validateOne } = form;
   const { options, loading, error: optionsError } = useFieldOptions(field);
   const value = values[field.name];
   const isDisabled = disabled || field.disabled || loading;
   const onChange = (v: unknown) => setValue(field.name, v);
   const onBlur = () => validateOne(field.name);
-  const keepsSecret = field.type === 'password' && field.isSet === true;
+  const keepsSecret = hasStoredSecret(field, values);
+  const mono = field.monospace ? styles.mono : undefined;
 
   const control = (): ReactNode => {
     if (field.render) return field.render(value, onChange, values);
@@ -117,6 +127,7 @@ function FieldRow<Values extends FormValues>({
             name={field.name}
             value={toText(value)}
             placeholder={keepsSecret ? (field.placeholder ?? t('ui.secret.keep')) : field.placeholder}
+            input={{ className: mono }}
             autoComplete={field.autoComplete}
             disabled={isDisabled}
             onChange={(_, d) => onChange(d.value)}
@@ -142,7 +153,10 @@ function FieldRow<Values extends FormValues>({
           <Textarea
             name={field.name}
             value={toText(value)}
-            placeholder={field.placeholder}
+            placeholder={keepsSecret ? (field.placeholder ?? t('ui.secret.keep')) : field.placeholder}
+            rows={textareaRows(field.rows, toText(value))}
+            textarea={{ className: mono }}
+            autoComplete={field.autoComplete}
             disabled={isDisabled}
             resize="vertical"
             onChange={(_, d) => onChange(d.value)}

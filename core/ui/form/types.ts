@@ -51,10 +51,17 @@ export interface FormField<Values extends FormValues = FormValues> {
    */
   remoteOptions?: { queryKey: QueryKey; load: () => Promise<readonly FieldOption[]> };
   /**
-   * For `password`: a secret is already stored (an edit). The control says so; left empty it is kept — the field is
-   * left out of the submitted values — and `required` only applies to a new secret.
+   * For a secret (`password`, or a `textarea` holding e.g. a private key): one is already stored (an edit). The
+   * control says so; left empty it is kept — the field is left out of the submitted values — and `required` only
+   * applies to a new secret. A function reads it from the values, e.g. a `passwordSet` flag the edited record carries.
    */
-  isSet?: boolean;
+  isSet?: boolean | ((values: Values) => boolean);
+  /**
+   * For `textarea`: its height in lines, or a range it grows within as the text gets longer (e.g. `{ min: 5, max: 10 }`).
+   */
+  rows?: number | { min: number; max: number };
+  /** For `text` and `textarea`: a fixed-width font (commands, keys, certificates). */
+  monospace?: boolean;
   /**
    * A zod rule for the value (`z` from `@/core`), checked after the built-in rules. Its failures read as the kit's
    * generic messages (`{label}至少为{min}个字符`…) unless the rule carries its own message.

@@ -87,7 +87,8 @@ export function useFormState<Values extends FormValues>(
     // when any of its fields is shown.
     const shown = new Set(fieldsRef.current.filter((f) => isFieldVisible(f, current)).map((f) => f.name));
     for (const field of fieldsRef.current) {
-      if (!shown.has(field.name) || isKeptSecret(field, current[field.name])) delete out[field.name];
+      const kept = isFieldVisible(field, current) && isKeptSecret(field, current[field.name], current);
+      if (!shown.has(field.name) || kept) delete out[field.name];
     }
     return out as Values;
   }, []);

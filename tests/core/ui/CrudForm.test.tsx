@@ -204,7 +204,7 @@ describe('the form dialog from a field list', () => {
     const password = dialog.getByLabelText(/授权密码/);
     expect(password).toHaveValue('');
     expect(password).toHaveAttribute('placeholder', '留空则不修改');
-    expect(dialog.getByText('已设置密码；留空则保持不变')).toBeInTheDocument();
+    expect(dialog.getByText('已设置；留空则保持不变')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ name: 'web-01', username: 'root' });

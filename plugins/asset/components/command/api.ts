@@ -1,0 +1,43 @@
+import type { ApiClient, FieldOption, PageQuery, PageResult } from '@/core';
+
+/** A row of GET /commands/paging (CommandForPage). */
+export interface CommandRow {
+  id: string;
+  name: string;
+  /** Sent to a terminal as it is: one command per line. */
+  content: string;
+  owner: string;
+  ownerName: string;
+  created: string;
+}
+
+/** POST /commands, PUT /commands/:id, and what GET /commands/:id gives the form. */
+export interface CommandBody {
+  name: string;
+  content: string;
+}
+
+export const COMMAND_KEYS = {
+  list: ['asset', 'commands'] as const,
+  one: (id: string) => ['asset', 'command', id] as const,
+  /** Every user, as owner choices (GET /users). */
+  owners: ['asset', 'owner-options'] as const,
+};
+
+const ids = (list: readonly (string | number)[]) => list.map((id) => encodeURIComponent(String(id))).join(',');
+
+// Record loads and saves are silent (the dialogs show their errors); deletes toast the server's refusal.
+const quiet = { silent: true } as const;
+
+export const commandApi = (api: ApiClient) => ({
+  page: (query: PageQuery) => api.get<PageResult<CommandRow>>('/commands/paging', { params: query }),
+  get: (id: string) => api.get<CommandBody>(`/commands/${encodeURIComponent(id)}`, quiet),
+  create: (body: CommandBody) => api.post<unknown>('/commands', body, quiet),
+  update: (id: string, body: CommandBody) => api.put<null>(`/commands/${encodeURIComponent(id)}`, body, quiet),
+  remove: (list: readonly (string | number)[]) => api.delete<null>(`/commands/${ids(list)}`),
+  changeOwner: (id: string, owner: string) =>
+    api.post<unknown>(`/commands/${encodeURIComponent(id)}/change-owner`, undefined, { params: { owner }, silent: true }),
+  /** Every user as a choice of owner, labelled by nickname (as 1.3.9). */
+  owners: async (): Promise<FieldOption[]> =>
+    (await api.get<{ id: string; nickname: string }[]>('/users')).map((u) => ({ value: u.id, label: u.nickname })),
+});
