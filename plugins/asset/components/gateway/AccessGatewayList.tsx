@@ -112,11 +112,11 @@ export function AccessGatewayList() {
         ]}
         add={{ menu: 'access-gateway-add', onClick: dialog.openNew }}
         rowActions={(g) => [
-          // Whoever may change a gateway may test it (POST /access-gateways/:id/reconnect).
+          // A connection test changes nothing but the live state: the page's key grants it (POST /access-gateways/:id/reconnect).
           {
             key: 'test',
             label: t('gateway.test.action'),
-            menu: 'access-gateway-edit',
+            menu: 'access-gateway',
             disabled: testing.has(g.id),
             onClick: () => test(g),
           },
