@@ -16,9 +16,10 @@ import type { ReactNode } from 'react';
 import { useQuery } from '../../query/hooks';
 import { useUiT } from '../i18n';
 import { SearchableMultiSelect } from './SearchableMultiSelect';
+import { TagInput } from './TagInput';
 import type { FieldOption, FormField, FormItem, FormValues } from './types';
 import type { FormState } from './useFormState';
-import { isSection } from './validation';
+import { isSecretSet, isSection } from './validation';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
@@ -100,9 +101,13 @@ function FieldRow<Values extends FormValues>({
   const { options, loading, error: optionsError } = useFieldOptions(field);
   const value = values[field.name];
   const isDisabled = disabled || field.disabled || loading;
-  const onChange = (v: unknown) => setValue(field.name, v);
+  const onChange = (v: unknown) => {
+    const linked = field.linked?.(v, values);
+    setValue(field.name, v);
+    if (linked) for (const [name, next] of Object.entries(linked)) setValue(name, next);
+  };
   const onBlur = () => validateOne(field.name);
-  const keepsSecret = field.type === 'password' && field.isSet === true;
+  const keepsSecret = isSecretSet(field, values);
 
   const control = (): ReactNode => {
     if (field.render) return field.render(value, onChange, values);
@@ -142,7 +147,7 @@ function FieldRow<Values extends FormValues>({
           <Textarea
             name={field.name}
             value={toText(value)}
-            placeholder={field.placeholder}
+            placeholder={keepsSecret ? (field.placeholder ?? t('ui.secret.keep')) : field.placeholder}
             disabled={isDisabled}
             resize="vertical"
             onChange={(_, d) => onChange(d.value)}
@@ -206,6 +211,17 @@ function FieldRow<Values extends FormValues>({
           </Dropdown>
         );
       }
+      case 'tags':
+        return (
+          <TagInput
+            value={Array.isArray(value) ? (value as unknown[]).map(String) : []}
+            onChange={onChange}
+            onBlur={onBlur}
+            suggestions={options.map((o) => String(o.value))}
+            placeholder={field.placeholder}
+            disabled={isDisabled}
+          />
+        );
       case 'radio': {
         return (
           <RadioGroup
@@ -249,7 +265,7 @@ function FieldRow<Values extends FormValues>({
   };
 
   const error = errors[field.name] ?? (optionsError ? t('ui.optionsFailed', { message: optionsError }) : undefined);
-  const hint = field.hint ?? (keepsSecret ? t('ui.secret.isSet') : undefined);
+  const hint = field.hint ?? (keepsSecret ? t(field.type === 'password' ? 'ui.secret.isSet' : 'ui.secret.isSetText') : undefined);
   return (
     <Field
       label={field.label}

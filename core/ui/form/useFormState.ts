@@ -87,7 +87,7 @@ export function useFormState<Values extends FormValues>(
     // when any of its fields is shown.
     const shown = new Set(fieldsRef.current.filter((f) => isFieldVisible(f, current)).map((f) => f.name));
     for (const field of fieldsRef.current) {
-      if (!shown.has(field.name) || isKeptSecret(field, current[field.name])) delete out[field.name];
+      if (!shown.has(field.name) || isKeptSecret(field, current[field.name], current)) delete out[field.name];
     }
     return out as Values;
   }, []);

@@ -5,7 +5,7 @@ import type { FormErrors, FormField, FormItem, FormSection, FormValues } from '.
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const SELECT_TYPES = new Set(['select', 'multiselect', 'radio', 'checkbox', 'switch']);
+const SELECT_TYPES = new Set(['select', 'multiselect', 'radio', 'checkbox', 'switch', 'tags']);
 
 export function isEmptyValue(value: unknown): boolean {
   if (value === undefined || value === null) return true;
@@ -33,9 +33,15 @@ export function flattenFields<Values extends FormValues>(items: readonly FormIte
   });
 }
 
-/** A kept secret: a `password` field with a stored value, left empty (it is not submitted). */
-export function isKeptSecret<Values extends FormValues>(field: FormField<Values>, value: unknown): boolean {
-  return field.type === 'password' && field.isSet === true && isEmptyValue(value);
+/** Whether a secret field (`password`, `textarea`) holds a stored secret, by its `isSet`. */
+export function isSecretSet<Values extends FormValues>(field: FormField<Values>, values: Values): boolean {
+  if (field.type !== 'password' && field.type !== 'textarea') return false;
+  return typeof field.isSet === 'function' ? field.isSet(values) : field.isSet === true;
+}
+
+/** A kept secret: a secret field with a stored value, left empty (it is not submitted). */
+export function isKeptSecret<Values extends FormValues>(field: FormField<Values>, value: unknown, values: Values): boolean {
+  return isEmptyValue(value) && isSecretSet(field, values);
 }
 
 /** A zod issue in the kit's generic words (zod uses it only when the rule has no message of its own). */
@@ -77,7 +83,7 @@ export function validateField<Values extends FormValues>(
 ): string | undefined {
   const label = field.label;
   const type = field.type ?? 'text';
-  if (isKeptSecret(field, value)) return undefined;
+  if (isKeptSecret(field, value, values)) return undefined;
   if (isEmptyValue(value) || (field.required && (type === 'checkbox' || type === 'switch') && value !== true)) {
     if (field.required) {
       if (field.requiredMessage) return field.requiredMessage;
