@@ -223,6 +223,34 @@ describe('server table additions', () => {
   });
 });
 
+function Runner({ gates }: { gates: (() => void)[] }) {
+  const batch = useBatchRun();
+  const [finished, setFinished] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() =>
+          void batch.run([1, 2, 3], 2, () => new Promise<void>((resolve) => gates.push(resolve))).then(() => setFinished(true))
+        }
+      >
+        开始
+      </button>
+      <BatchProgress label="连通性测试" progress={batch.progress} />
+      {finished ? <p>完成</p> : null}
+    </>
+  );
+}
+
+function Export() {
+  const download = useDownload();
+  return (
+    <button type="button" onClick={() => download('/assets/export', { protocol: 'ssh' })}>
+      导出
+    </button>
+  );
+}
+
 describe('batch runs', () => {
   it('runs chunks one after the other and reports each', async () => {
     const seen: string[][] = [];
@@ -257,27 +285,7 @@ describe('batch runs', () => {
 
   it('shows done/total on a progress bar while running, nothing after', async () => {
     const gates: (() => void)[] = [];
-    function Runner() {
-      const batch = useBatchRun();
-      const [finished, setFinished] = useState(false);
-      return (
-        <>
-          <button
-            type="button"
-            onClick={() =>
-              void batch
-                .run([1, 2, 3], 2, () => new Promise<void>((resolve) => gates.push(resolve)))
-                .then(() => setFinished(true))
-            }
-          >
-            开始
-          </button>
-          <BatchProgress label="连通性测试" progress={batch.progress} />
-          {finished ? <p>完成</p> : null}
-        </>
-      );
-    }
-    const { user } = renderUi(<Runner />);
+    const { user } = renderUi(<Runner gates={gates} />);
     await user.click(screen.getByRole('button', { name: '开始' }));
     expect(await screen.findByText('连通性测试 0/3')).toBeInTheDocument();
     act(() => gates[0]?.());
@@ -304,14 +312,6 @@ describe('downloads', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.getAttribute('href') ?? '');
     });
-    function Export() {
-      const download = useDownload();
-      return (
-        <button type="button" onClick={() => download('/assets/export', { protocol: 'ssh' })}>
-          导出
-        </button>
-      );
-    }
     const { user } = await renderWithProviders(<Export />, { session: { token: 'secret-token' } });
     await user.click(screen.getByRole('button', { name: '导出' }));
     expect(clicked).toEqual(['/assets/export?protocol=ssh&X-Auth-Token=secret-token']);
