@@ -1,2 +1,5 @@
 // The lazy facade of the asset plugin: one named export per page.
-export {};
+
+// assets
+export { AssetDetail } from './components/asset/AssetDetail';
+export { AssetList } from './components/asset/AssetList';
