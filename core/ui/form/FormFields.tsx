@@ -121,7 +121,7 @@ function FieldRow<Values extends FormValues>({
             type={type}
             name={field.name}
             value={toText(value)}
-            placeholder={keepsSecret ? (field.placeholder ?? t('ui.secret.keep')) : field.placeholder}
+            placeholder={keepsSecret ? t('ui.secret.keep') : field.placeholder}
             autoComplete={field.autoComplete}
             disabled={isDisabled}
             onChange={(_, d) => onChange(d.value)}
@@ -147,7 +147,7 @@ function FieldRow<Values extends FormValues>({
           <Textarea
             name={field.name}
             value={toText(value)}
-            placeholder={keepsSecret ? (field.placeholder ?? t('ui.secret.keep')) : field.placeholder}
+            placeholder={keepsSecret ? t('ui.secret.keep') : field.placeholder}
             disabled={isDisabled}
             resize="vertical"
             onChange={(_, d) => onChange(d.value)}
