@@ -30,7 +30,7 @@ const record = {
 };
 
 /** The value shown for a label of the info list. */
-function valueOf(label: string) {
+function shownValue(label: string) {
   const term = screen.getByText(`${label}:`, { selector: 'dt' });
   return term.nextElementSibling as HTMLElement;
 }
@@ -49,19 +49,19 @@ describe('asset detail', () => {
     expect(within(screen.getByRole('navigation', { name: '面包屑导航' })).getByText('资产详情')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'web-01' })).toBeInTheDocument();
 
-    expect(valueOf('资产名称')).toHaveTextContent('web-01');
-    expect(valueOf('协议')).toHaveTextContent('SSH');
-    expect(valueOf('IP')).toHaveTextContent('10.0.0.1');
-    expect(valueOf('端口')).toHaveTextContent('22');
-    expect(within(valueOf('标签')).getByText('prod')).toBeInTheDocument();
-    expect(within(valueOf('标签')).getByText('web')).toBeInTheDocument();
-    expect(valueOf('账户类型')).toHaveTextContent('密钥');
-    await waitFor(() => expect(valueOf('接入网关')).toHaveTextContent('跳板机'));
-    expect(valueOf('所有者')).toHaveTextContent('Ann');
-    expect(valueOf('状态')).toHaveTextContent('不可用');
-    expect(valueOf('创建时间')).toHaveTextContent('2026-11-01 10:00:00');
-    expect(valueOf('最后接入时间')).toHaveTextContent(/^-$/);
-    expect(valueOf('备注')).toHaveTextContent('前端服务器');
+    expect(shownValue('资产名称')).toHaveTextContent('web-01');
+    expect(shownValue('协议')).toHaveTextContent('SSH');
+    expect(shownValue('IP')).toHaveTextContent('10.0.0.1');
+    expect(shownValue('端口')).toHaveTextContent('22');
+    expect(within(shownValue('标签')).getByText('prod')).toBeInTheDocument();
+    expect(within(shownValue('标签')).getByText('web')).toBeInTheDocument();
+    expect(shownValue('账户类型')).toHaveTextContent('密钥');
+    await waitFor(() => expect(shownValue('接入网关')).toHaveTextContent('跳板机'));
+    expect(shownValue('所有者')).toHaveTextContent('Ann');
+    expect(shownValue('状态')).toHaveTextContent('不可用');
+    expect(shownValue('创建时间')).toHaveTextContent('2026-11-01 10:00:00');
+    expect(shownValue('最后接入时间')).toHaveTextContent(/^-$/);
+    expect(shownValue('备注')).toHaveTextContent('前端服务器');
     expect(api.calls.filter((c) => c.path === '/assets/a1').map((c) => c.method)).toEqual(['GET']);
   });
 
@@ -75,7 +75,7 @@ describe('asset detail', () => {
     await user.click(await screen.findByRole('menuitem', { name: '详情' }));
     await waitFor(() => expect(location()).toMatchObject({ pathname: '/asset/a1', search: '?activeKey=info' }));
     expect(await screen.findByRole('tab', { name: '基本信息' })).toBeInTheDocument();
-    expect(valueOf('接入网关')).toHaveTextContent('g1');
+    expect(shownValue('接入网关')).toHaveTextContent('g1');
     expect(api.callsTo('GET /access-gateways')).toHaveLength(0);
   });
 

@@ -20,7 +20,7 @@ async function openNew(handlers: Record<string, unknown> = {}) {
 }
 
 const options = (select: HTMLElement) => within(select).getAllByRole('option').map((o) => o.textContent);
-const legends = (dialog: Within) => dialog.queryAllByRole('group').map((g) => g.querySelector('legend')?.textContent ?? '').filter(Boolean);
+const legends = (dialog: Within) => dialog.queryAllByRole('group').map((g: HTMLElement) => g.querySelector('legend')?.textContent ?? '').filter(Boolean);
 
 describe('asset form', () => {
   it('starts as 1.3.9 does and says what is missing', async () => {

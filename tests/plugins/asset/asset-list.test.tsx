@@ -2,7 +2,7 @@ import { expectValidPlugin, type FakeRequest, renderPlugin } from '@/core/testin
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import asset from '../../../plugins/asset';
-import { asAdmin, desk, FIRST, LISTS, page, web } from './fixtures';
+import { asAdmin, desk, FIRST, LISTS, page } from './fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.restoreAllMocks());
