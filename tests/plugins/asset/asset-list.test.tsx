@@ -114,6 +114,15 @@ describe('asset list', () => {
     expect(items.map((i) => i.textContent)).toEqual(['连通性测试']);
   });
 
+  it('speaks English too', async () => {
+    await renderPlugin(asset, { route: '/asset', lng: 'en-US', session: asAdmin(), api: { ...LISTS, 'GET /assets/paging': page() } });
+    expect(await screen.findByRole('table', { name: 'Assets' })).toBeInTheDocument();
+    expect(row('web-01').getByText('Running')).toBeInTheDocument();
+    expect(row('desk-01').getByText('Unavailable')).toBeInTheDocument();
+    for (const name of ['Import', 'Export', 'Connectivity test']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Network' })).toHaveAttribute('placeholder', 'e.g. 127, 127.0.0.1, :22, 127.0.0.1:22');
+  });
+
   it('shows 403 without the asset key', async () => {
     await renderPlugin(asset, { route: '/asset', session: asAdmin([]) });
     expect(await screen.findByText('抱歉，您似乎没有此页面的权限。')).toBeInTheDocument();
