@@ -28,7 +28,7 @@ import { useUiT } from './i18n';
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
   picker: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM },
-  // Kept in the page for its label and for tests, out of sight: the button opens it.
+  // Out of sight but in the page, with its accessible name: the visible button opens it.
   input: {
     position: 'absolute',
     width: '1px',
