@@ -34,6 +34,15 @@ export interface TableActions {
   run: (call: () => Promise<unknown>, message: string) => Promise<boolean>;
   /** Reloads the table without a message. */
   reload: () => Promise<void>;
+  /**
+   * Changes rows where they are shown, without a reload (every cached page of the table): `update` returns the new
+   * row, or the same one to leave it. E.g. a record's status after a check that returned it.
+   */
+  updateRows: <Row>(update: (row: Row) => Row) => void;
+}
+
+function isPage(value: unknown): value is { total: number; items: unknown[] } {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items);
 }
 
 /** The follow-ups of a list screen's actions, for the table whose base query key is `queryKey`. */
@@ -58,7 +67,12 @@ export function useTableActions(queryKey: QueryKey): TableActions {
       await done(message);
       return true;
     };
-    return { done, run, reload };
+    const updateRows = <Row>(update: (row: Row) => Row) => {
+      client.setQueriesData({ queryKey }, (old: unknown) =>
+        isPage(old) ? { ...old, items: old.items.map((row) => update(row as Row)) } : old,
+      );
+    };
+    return { done, run, reload, updateRows };
   }, [bus, client, key]);
 }
 

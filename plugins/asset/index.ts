@@ -8,6 +8,16 @@ export default definePlugin({
   manifest,
   pages: [
     // assets: /asset, /asset/:assetId
+    {
+      menuKey: 'asset',
+      path: '/asset',
+      page: 'AssetList',
+      labelKey: 'nav.asset',
+      icon: () => import('@fluentui/react-icons/svg/server').then((m) => m.ServerRegular),
+      order: 1,
+      layout: 'admin',
+      children: [{ path: ':assetId', page: 'AssetDetail', titleKey: 'asset.detail.title', menuKey: 'asset-detail' }],
+    },
 
     // commands: /command; access gateways: /access-gateway
     {

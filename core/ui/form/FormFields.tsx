@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '../../query/hooks';
 import { useUiT } from '../i18n';
 import { SearchableMultiSelect } from './SearchableMultiSelect';
+import { TagInput } from './TagInput';
 import type { FieldOption, FormField, FormItem, FormValues } from './types';
 import type { FormState } from './useFormState';
 import { hasStoredSecret, isSection } from './validation';
@@ -109,7 +110,11 @@ function FieldRow<Values extends FormValues>({
   const { options, loading, error: optionsError } = useFieldOptions(field);
   const value = values[field.name];
   const isDisabled = disabled || field.disabled || loading;
-  const onChange = (v: unknown) => setValue(field.name, v);
+  const onChange = (v: unknown) => {
+    const linked = field.linked?.(v, values);
+    setValue(field.name, v);
+    if (linked) for (const [name, next] of Object.entries(linked)) setValue(name, next);
+  };
   const onBlur = () => validateOne(field.name);
   const keepsSecret = hasStoredSecret(field, values);
   const mono = field.monospace ? styles.mono : undefined;
@@ -126,7 +131,7 @@ function FieldRow<Values extends FormValues>({
             type={type}
             name={field.name}
             value={toText(value)}
-            placeholder={keepsSecret ? (field.placeholder ?? t('ui.secret.keep')) : field.placeholder}
+            placeholder={keepsSecret ? t('ui.secret.keep') : field.placeholder}
             input={{ className: mono }}
             autoComplete={field.autoComplete}
             disabled={isDisabled}
@@ -153,7 +158,7 @@ function FieldRow<Values extends FormValues>({
           <Textarea
             name={field.name}
             value={toText(value)}
-            placeholder={keepsSecret ? (field.placeholder ?? t('ui.secret.keep')) : field.placeholder}
+            placeholder={keepsSecret ? t('ui.secret.keep') : field.placeholder}
             rows={textareaRows(field.rows, toText(value))}
             textarea={{ className: mono }}
             autoComplete={field.autoComplete}
@@ -220,6 +225,17 @@ function FieldRow<Values extends FormValues>({
           </Dropdown>
         );
       }
+      case 'tags':
+        return (
+          <TagInput
+            value={Array.isArray(value) ? (value as unknown[]).map(String) : []}
+            onChange={onChange}
+            onBlur={onBlur}
+            suggestions={options.map((o) => String(o.value))}
+            placeholder={field.placeholder}
+            disabled={isDisabled}
+          />
+        );
       case 'radio': {
         return (
           <RadioGroup
@@ -263,7 +279,7 @@ function FieldRow<Values extends FormValues>({
   };
 
   const error = errors[field.name] ?? (optionsError ? t('ui.optionsFailed', { message: optionsError }) : undefined);
-  const hint = field.hint ?? (keepsSecret ? t('ui.secret.isSet') : undefined);
+  const hint = field.hint ?? (keepsSecret ? t(field.type === 'password' ? 'ui.secret.isSet' : 'ui.secret.isSetText') : undefined);
   return (
     <Field
       label={field.label}

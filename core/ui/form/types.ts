@@ -15,7 +15,8 @@ export type FieldType =
   | 'multiselect'
   | 'radio'
   | 'checkbox'
-  | 'switch';
+  | 'switch'
+  | 'tags';
 
 export interface FieldOption {
   value: string | number;
@@ -46,8 +47,9 @@ export interface FormField<Values extends FormValues = FormValues> {
   patternMessage?: string;
   options?: readonly FieldOption[];
   /**
-   * For `select` / `multiselect`: options fetched from the server while the field is shown (cached by the console's
-   * query client under `queryKey`), e.g. the credentials of an asset whose account type is `credential`.
+   * For `select` / `multiselect` / `tags`: options fetched from the server while the field is shown (cached by the
+   * console's query client under `queryKey`), e.g. the credentials of an asset whose account type is `credential`.
+   * For `tags` they are the existing tags offered while typing (their values); any other text is a new tag.
    */
   remoteOptions?: { queryKey: QueryKey; load: () => Promise<readonly FieldOption[]> };
   /**
@@ -62,6 +64,11 @@ export interface FormField<Values extends FormValues = FormValues> {
   rows?: number | { min: number; max: number };
   /** For `text` and `textarea`: a fixed-width font (commands, keys, certificates). */
   monospace?: boolean;
+  /**
+   * Other values to change along with this one (e.g. a protocol's default port): called with the new value and the
+   * values before the change; the fields it names are set too (and re-checked if they show a message).
+   */
+  linked?: (value: unknown, values: Values) => Partial<Values> | undefined;
   /**
    * A zod rule for the value (`z` from `@/core`), checked after the built-in rules. Its failures read as the kit's
    * generic messages (`{label}至少为{min}个字符`…) unless the rule carries its own message.

@@ -5,7 +5,7 @@ import type { FormErrors, FormField, FormItem, FormSection, FormValues } from '.
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const SELECT_TYPES = new Set(['select', 'multiselect', 'radio', 'checkbox', 'switch']);
+const SELECT_TYPES = new Set(['select', 'multiselect', 'radio', 'checkbox', 'switch', 'tags']);
 
 export function isEmptyValue(value: unknown): boolean {
   if (value === undefined || value === null) return true;

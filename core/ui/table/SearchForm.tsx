@@ -1,16 +1,19 @@
 import {
   Button,
+  Dropdown,
   Field,
   Input,
   makeStyles,
+  Option,
   Radio,
   RadioGroup,
   Select,
   tokens,
 } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
+import { useQuery } from '../../query/hooks';
 import { useUiT } from '../i18n';
-import type { SearchField } from './types';
+import type { SearchField, SearchFieldOption } from './types';
 
 const useStyles = makeStyles({
   form: {
@@ -29,6 +32,24 @@ const useStyles = makeStyles({
 });
 
 export type SearchValues = Record<string, string>;
+
+const NO_OPTIONS: readonly SearchFieldOption[] = [];
+
+/** A search field's options: its own, or (`remoteOptions`) fetched while the form shows. */
+function useSearchOptions(field: SearchField): readonly SearchFieldOption[] {
+  const remote = field.remoteOptions;
+  const query = useQuery({
+    queryKey: remote?.queryKey ?? ['core', 'no-options'],
+    queryFn: () => remote?.load() ?? Promise.resolve(NO_OPTIONS),
+    enabled: remote !== undefined,
+  });
+  return remote ? (query.data ?? NO_OPTIONS) : (field.options ?? NO_OPTIONS);
+}
+
+/** The values of a `multiselect` search field, held as one comma string. */
+function splitValue(value: string): string[] {
+  return value === '' ? [] : value.split(',');
+}
 
 export function initialSearchValues(fields: readonly SearchField[]): SearchValues {
   const out: SearchValues = {};
@@ -57,41 +78,11 @@ export function SearchForm({ fields, values, onChange, onSubmit, onReset }: Sear
         onSubmit();
       }}
     >
-      {fields.map((f) => {
-        const value = values[f.name] ?? '';
-        const allowAll = f.allowAll !== false;
-        let control: ReactElement;
-        if (f.type === 'select') {
-          control = (
-            <Select value={value} onChange={(_, d) => set(f.name, d.value)}>
-              {allowAll ? <option value="">{t('ui.all')}</option> : null}
-              {(f.options ?? []).map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-          );
-        } else if (f.type === 'radio') {
-          control = (
-            <RadioGroup layout="horizontal" value={value} onChange={(_, d) => set(f.name, d.value)}>
-              {allowAll ? <Radio value="" label={t('ui.all')} /> : null}
-              {(f.options ?? []).map((o) => (
-                <Radio key={o.value} value={o.value} label={o.label} />
-              ))}
-            </RadioGroup>
-          );
-        } else {
-          control = (
-            <Input value={value} placeholder={f.placeholder} onChange={(_, d) => set(f.name, d.value)} />
-          );
-        }
-        return (
-          <Field key={f.name} label={f.label} className={styles.field}>
-            {control}
-          </Field>
-        );
-      })}
+      {fields.map((f) => (
+        <Field key={f.name} label={f.label} className={styles.field}>
+          <SearchControl field={f} value={values[f.name] ?? ''} onChange={(value) => set(f.name, value)} />
+        </Field>
+      ))}
       <div className={styles.buttons}>
         <Button type="button" onClick={onReset}>
           {t('ui.reset')}
@@ -102,4 +93,55 @@ export function SearchForm({ fields, values, onChange, onSubmit, onReset }: Sear
       </div>
     </form>
   );
+}
+
+function SearchControl({ field: f, value, onChange }: { field: SearchField; value: string; onChange: (value: string) => void }) {
+  const t = useUiT();
+  const options = useSearchOptions(f);
+  const allowAll = f.allowAll !== false;
+  let control: ReactElement;
+  if (f.type === 'select') {
+    control = (
+      <Select value={value} onChange={(_, d) => onChange(d.value)}>
+        {allowAll ? <option value="">{t('ui.all')}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    );
+  } else if (f.type === 'multiselect') {
+    const selected = splitValue(value);
+    control = (
+      <Dropdown
+        multiselect
+        placeholder={f.placeholder ?? t('ui.all')}
+        selectedOptions={selected}
+        value={options
+          .filter((o) => selected.includes(o.value))
+          .map((o) => o.label)
+          .join(', ')}
+        onOptionSelect={(_, d) => onChange(d.selectedOptions.join(','))}
+      >
+        {options.map((o) => (
+          <Option key={o.value} value={o.value}>
+            {o.label}
+          </Option>
+        ))}
+      </Dropdown>
+    );
+  } else if (f.type === 'radio') {
+    control = (
+      <RadioGroup layout="horizontal" value={value} onChange={(_, d) => onChange(d.value)}>
+        {allowAll ? <Radio value="" label={t('ui.all')} /> : null}
+        {options.map((o) => (
+          <Radio key={o.value} value={o.value} label={o.label} />
+        ))}
+      </RadioGroup>
+    );
+  } else {
+    control = <Input value={value} placeholder={f.placeholder} onChange={(_, d) => onChange(d.value)} />;
+  }
+  return control;
 }

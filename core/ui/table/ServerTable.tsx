@@ -48,6 +48,7 @@ import {
   PAGE_SIZE_OPTIONS,
   type PageQuery,
   type RowId,
+  type SearchField,
   type ServerTableColumn,
   type ServerTableProps,
   type SortOrder,
@@ -111,9 +112,18 @@ function cellStyle<Row>(c: ServerTableColumn<Row>): CSSProperties | undefined {
   return { width: c.width, minWidth: c.minWidth };
 }
 
-function compact(values: SearchValues): Record<string, string> {
+/** The search values as request parameters: empty ones left out, each through its field's `toQuery`. */
+function compact(values: SearchValues, fields: readonly SearchField[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(values)) if (v !== '') out[k] = v;
+  for (const [k, v] of Object.entries(values)) {
+    if (v === '') continue;
+    const toQuery = fields.find((f) => f.name === k)?.toQuery;
+    if (!toQuery) {
+      out[k] = v;
+      continue;
+    }
+    for (const [name, value] of Object.entries(toQuery(v))) if (value !== '') out[name] = value;
+  }
   return out;
 }
 
@@ -167,7 +177,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   const [sort, setSort] = useState<Sort>(NO_SORT);
   const [draft, setDraft] = useState<SearchValues>(() => initialSearchValues(searchFields ?? []));
   const [filters, setFilters] = useState<Record<string, string>>(() =>
-    compact(initialSearchValues(searchFields ?? [])),
+    compact(initialSearchValues(searchFields ?? []), searchFields ?? []),
   );
   const [columnsState, setColumnsState] = useColumnsState(tableKey);
 
@@ -204,7 +214,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
     await client.invalidateQueries({ queryKey });
   };
 
-  useImperativeHandle(ref, () => ({ reload, clearSelection }));
+  useImperativeHandle(ref, () => ({ reload, clearSelection, searchQuery: () => ({ ...extraParams, ...filters }) }));
 
   const isVisible = (c: ServerTableColumn<Row>) => {
     if (c.hideable === false) return true;
@@ -331,13 +341,13 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
           values={draft}
           onChange={setDraft}
           onSubmit={() => {
-            setFilters(compact(draft));
+            setFilters(compact(draft, searchFields));
             setPageIndex(1);
           }}
           onReset={() => {
             const initial = initialSearchValues(searchFields);
             setDraft(initial);
-            setFilters(compact(initial));
+            setFilters(compact(initial, searchFields));
             setPageIndex(1);
           }}
         />

@@ -57,9 +57,19 @@ export interface SearchField {
   name: string;
   /** Already translated. */
   label: string;
-  /** `text` (default), `select` (with a leading 全部), `radio` (segmented, with a leading 全部 unless `allowAll` is false). */
-  type?: 'text' | 'select' | 'radio';
+  /**
+   * `text` (default), `select` (with a leading 全部), `radio` (segmented, with a leading 全部 unless `allowAll` is
+   * false), `multiselect` (any number of options; the value is their values joined with `,`, as 1.3.9's `tags`).
+   */
+  type?: 'text' | 'select' | 'radio' | 'multiselect';
   options?: readonly SearchFieldOption[];
+  /** For `select` / `multiselect`: options fetched from the server while the search form shows (e.g. `GET /tags`). */
+  remoteOptions?: { queryKey: QueryKey; load: () => Promise<readonly SearchFieldOption[]> };
+  /**
+   * How a non-empty value goes into the request (default: as `name`), e.g. a network `host:port` split into `ip` and
+   * `port`. Empty results are left out.
+   */
+  toQuery?: (value: string) => Record<string, string>;
   placeholder?: string;
   /** Initial and reset value. */
   defaultValue?: string;
@@ -99,6 +109,8 @@ export interface ServerTableHandle {
   /** Invalidates the table's base query key (every page, every filter) and refetches the shown page. */
   reload: () => Promise<void>;
   clearSelection: () => void;
+  /** The applied search as request parameters (after `toQuery`, with `extraParams`; no paging or sort), e.g. for an export of the filtered list. */
+  searchQuery: () => Record<string, string | number>;
 }
 
 export interface ServerTableProps<Row> {

@@ -1,0 +1,60 @@
+import { Descriptions, DetailTabs, formatDateTime, RecordPage, TagList, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
+import { useParams } from 'react-router-dom';
+import { ASSET_KEYS, type AssetRecord, assetApi } from './api';
+import { AssetStatus, ProtocolBadge } from './AssetBadges';
+
+function none(value: string | undefined): string | undefined {
+  return value === undefined || value === '' || value === '-' ? undefined : value;
+}
+
+/** /asset/:assetId — the info tab now; the authorised users and groups tabs come with the access issue. */
+export function AssetDetail() {
+  const { t } = useTranslation('asset');
+  const { assetId = '' } = useParams();
+  const assets = useEndpoints(assetApi);
+  const record = useQuery({ queryKey: ASSET_KEYS.one(assetId), queryFn: () => assets.get(assetId) });
+  // The gateway's name needs `GET /access-gateways`, which only these keys open; without them its id is shown.
+  const canListGateways = useCan('asset-add', 'asset-edit', 'access-gateway-add');
+  const gatewayId = none(record.data?.accessGatewayId);
+  const gateways = useQuery({ queryKey: ASSET_KEYS.gateways, queryFn: assets.gateways, enabled: canListGateways && gatewayId !== undefined });
+  const a = record.data;
+
+  const accountType = (asset: AssetRecord) =>
+    asset.protocol === 'kubernetes' || !asset.accountType ? undefined : t(`asset.accountTypes.${asset.accountType}`);
+  const gateway = gatewayId ? (gateways.data?.find((g) => g.value === gatewayId)?.label ?? gatewayId) : undefined;
+
+  return (
+    <RecordPage title={a?.name ?? t('asset.detail.title')} backTo="/asset" isPending={record.isPending} error={record.error}>
+      {() => (
+        <DetailTabs
+          tabs={[
+            {
+              key: 'info',
+              label: t('asset.detail.info'),
+              content: () =>
+                a ? (
+                  <Descriptions
+                    columns={2}
+                    items={[
+                      { label: t('asset.fields.assetName'), value: a.name },
+                      { label: t('asset.fields.protocol'), value: <ProtocolBadge protocol={a.protocol} /> },
+                      { label: t('asset.fields.ip'), value: a.ip },
+                      { label: t('asset.fields.port'), value: a.port },
+                      { label: t('asset.fields.tags'), value: <TagList tags={a.tags} /> },
+                      { label: t('asset.fields.accountType'), value: accountType(a) },
+                      { label: t('asset.fields.gateway'), value: gateway },
+                      { label: t('asset.fields.owner'), value: none(a.ownerName) ?? none(a.owner) },
+                      { label: t('asset.fields.status'), value: <AssetStatus active={a.active} message={a.activeMessage} /> },
+                      { label: t('asset.fields.created'), value: formatDateTime(a.created) },
+                      { label: t('asset.fields.lastAccess'), value: formatDateTime(a.lastAccessTime) },
+                      { label: t('asset.fields.description'), value: none(a.description), span: 2 },
+                    ]}
+                  />
+                ) : null,
+            },
+          ]}
+        />
+      )}
+    </RecordPage>
+  );
+}

@@ -1,0 +1,141 @@
+import { splitTags } from '@/core';
+import type { AccountType, AssetBody, AssetRecord, Protocol } from './api';
+import { ATTRIBUTES, isProtocol } from './protocols';
+
+/**
+ * The asset form's values: the asset's fields, every protocol attribute the form edits (the shown protocol's are
+ * sent), and the record's `…Set` flags, which say which secrets are stored (they are never sent back).
+ */
+export const EMPTY_ASSET = {
+  name: '',
+  protocol: 'rdp' as Protocol,
+  ip: '',
+  port: 3389 as number | undefined,
+  accountType: 'custom' as AccountType | '',
+  credentialId: '',
+  username: '',
+  password: '',
+  privateKey: '',
+  passphrase: '',
+  accessGatewayId: '',
+  tags: [] as string[],
+  description: '',
+  // kubernetes
+  namespace: '',
+  pod: '',
+  container: '',
+  'use-ssl': false,
+  'client-cert': '',
+  'client-key': '',
+  'ca-cert': '',
+  'ignore-cert': false,
+  // rdp
+  'color-depth': '',
+  'force-lossless': false,
+  domain: '',
+  'preconnection-id': '',
+  'preconnection-blob': '',
+  'remote-app': '',
+  'remote-app-dir': '',
+  'remote-app-args': '',
+  'enable-drive': false,
+  'drive-path': '',
+  // ssh
+  'socks-proxy-enable': false,
+  'socks-proxy-host': '',
+  'socks-proxy-port': undefined as number | undefined,
+  'socks-proxy-username': '',
+  'socks-proxy-password': '',
+  // vnc
+  cursor: '',
+  'dest-host': '',
+  'dest-port': undefined as number | undefined,
+  // telnet (and the terminal settings of kubernetes)
+  'username-regex': '',
+  'password-regex': '',
+  'login-success-regex': '',
+  'login-failure-regex': '',
+  'color-scheme': '',
+  'font-name': '',
+  'font-size': undefined as number | undefined,
+  backspace: '',
+  'terminal-type': '',
+  // which secrets the server holds (GET /assets/:id)
+  passwordSet: false,
+  privateKeySet: false,
+  passphraseSet: false,
+  socksProxyPasswordSet: false,
+};
+
+export type AssetValues = typeof EMPTY_ASSET;
+
+const SECRETS = ['password', 'privateKey', 'passphrase'] as const;
+
+function text(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const s = String(value);
+  return s === '-' ? '' : s; // 1.3.9's "empty" placeholder
+}
+
+function numberOrNone(value: unknown): number | undefined {
+  const s = text(value).trim();
+  if (s === '') return undefined;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function flag(value: unknown): boolean {
+  return value === true || value === 'true';
+}
+
+/** The form's values from `GET /assets/:id` (attributes arrive as strings: `'true'`, `'1080'`, `'-'` for none). */
+export function toValues(record: AssetRecord): AssetValues {
+  const out: Record<string, unknown> = { ...EMPTY_ASSET };
+  for (const [key, initial] of Object.entries(EMPTY_ASSET)) {
+    const value = record[key];
+    if (value === undefined || value === null) continue;
+    if (typeof initial === 'boolean') out[key] = flag(value);
+    else if (key === 'tags') out[key] = splitTags(text(value));
+    else if (key === 'port' || initial === undefined) out[key] = numberOrNone(value);
+    else out[key] = text(value);
+  }
+  if (!isProtocol(out.protocol)) out.protocol = EMPTY_ASSET.protocol;
+  return out as AssetValues;
+}
+
+/**
+ * The body of POST/PUT `/assets` from the submitted values (hidden fields and kept secrets already left out by the
+ * form): the asset's fields and the attributes of its protocol, flat, as 1.3.9's console sends them. A secret left
+ * empty is not sent (the server keeps the stored one, or, for a copy, takes the source's).
+ */
+export function toBody(values: Partial<AssetValues>): AssetBody {
+  const protocol = values.protocol ?? EMPTY_ASSET.protocol;
+  const body: AssetBody = {
+    name: (values.name ?? '').trim(),
+    protocol,
+    ip: (values.ip ?? '').trim(),
+    port: values.port ?? 0,
+    // Kubernetes offers no account type; `custom` with no account is what the server stores for it.
+    accountType: protocol === 'kubernetes' ? 'custom' : values.accountType || 'custom',
+    accessGatewayId: values.accessGatewayId ?? '',
+    tags: (values.tags ?? []).join(','),
+    description: values.description ?? '',
+  };
+  if (values.credentialId !== undefined) body.credentialId = values.credentialId;
+  if (values.username !== undefined) body.username = values.username;
+  for (const secret of SECRETS) {
+    const value = values[secret];
+    if (value) body[secret] = value;
+  }
+  const all = values as Record<string, unknown>;
+  for (const [name, kind] of Object.entries(ATTRIBUTES[protocol])) {
+    if (!(name in all)) continue; // hidden (e.g. the proxy fields with the proxy off)
+    const value = all[name];
+    if (kind === 'boolean') body[name] = value === true;
+    else if (kind === 'number') {
+      if (typeof value === 'number' && Number.isFinite(value)) body[name] = value;
+    } else if (typeof value === 'string' && value.trim() !== '') body[name] = value; // as typed: a prompt regex may end in a space
+  }
+  if (protocol === 'ssh') body['ssh-mode'] = 'native'; // the only mode 1.3.9's console offers
+  return body;
+}
