@@ -279,7 +279,7 @@ function FieldRow<Values extends FormValues>({
   };
 
   const error = errors[field.name] ?? (optionsError ? t('ui.optionsFailed', { message: optionsError }) : undefined);
-  const hint = field.hint ?? (keepsSecret ? t(field.type === 'password' ? 'ui.secret.isSet' : 'ui.secret.isSetText') : undefined);
+  const hint = field.hint ?? (keepsSecret ? t('ui.secret.isSet') : undefined);
   return (
     <Field
       label={field.label}

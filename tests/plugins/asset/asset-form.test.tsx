@@ -291,8 +291,7 @@ describe('asset form on a stored asset', () => {
     const { dialog, user, api } = await openOn('编辑', keyed);
     const key = dialog.getByRole('textbox', { name: /私钥$/ });
     expect(key).toHaveValue('');
-    expect(dialog.getByText('已设置；留空则保持不变')).toBeInTheDocument();
-    expect(dialog.getByText('已设置；留空则保持不变')).toBeInTheDocument(); // the passphrase
+    expect(dialog.getAllByText('已设置；留空则保持不变')).toHaveLength(2); // the key and its passphrase
     await user.click(dialog.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(api.callsTo('PUT /assets/:id')).toHaveLength(1));
     const body = api.callsTo('PUT /assets/:id')[0]?.body as Record<string, unknown>;

@@ -124,7 +124,7 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
 }
 
 /** The advanced settings of each protocol, in 1.3.9's panels (§3.3.1 of the screens reference). */
-function advancedFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
+function advancedFields(t: T): Item[] {
   const attr = (name: keyof AssetValues & string) => t(`asset.attrs.${name}` as 'asset.attrs.domain');
   const choices = (values: readonly string[], label: (v: string) => string): FieldOption[] => values.map((value) => ({ value, label: label(value) }));
   const byDefault = t('asset.options.default');
@@ -197,16 +197,9 @@ function advancedFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
       section: t('asset.sections.drive'),
       visible: is('rdp'),
       fields: [
-        { name: 'enable-drive', label: attr('enable-drive'), type: 'switch' },
-        {
-          name: 'drive-path',
-          label: attr('drive-path'),
-          type: 'select',
-          placeholder: t('asset.attrHints.drive-default'),
-          hint: t('asset.attrHints.drive-path'),
-          remoteOptions: { queryKey: ASSET_KEYS.storages, load: api.storages },
-          visible: (v) => v['enable-drive'],
-        },
+        // The choice of a shared storage (drive-path, GET /storages/shares) joins when the storages module exists;
+        // until then an enabled drive is the operator's own default space, which is what an empty drive-path means.
+        { name: 'enable-drive', label: attr('enable-drive'), type: 'switch', hint: t('asset.attrHints.drive-default') },
       ],
     },
     // SSH
@@ -321,7 +314,7 @@ export function AssetFormDialog({ mode, onClose, onSaved }: AssetFormDialogProps
       width={700}
       initialValues={EMPTY_ASSET}
       record={source === undefined ? undefined : { queryKey: [...ASSET_KEYS.one(source), mode.kind], load: () => assets.get(source), toValues }}
-      fields={[...basicFields(t, assets), ...advancedFields(t, assets)]}
+      fields={[...basicFields(t, assets), ...advancedFields(t)]}
       onSubmit={async (values) => {
         const body = toBody(values);
         if (mode.kind === 'edit') await assets.update(mode.id, body);

@@ -24,7 +24,7 @@ import { Link } from 'react-router-dom';
 import { ASSET_KEYS, type AssetRow, assetApi, type TcpingItem } from './api';
 import { AssetStatus, ProtocolBadge } from './AssetBadges';
 import { AssetFormDialog, type AssetFormMode } from './AssetFormDialog';
-import { ChangeOwnerDialog } from './ChangeOwnerDialog';
+import { ChangeOwnerDialog } from '../ChangeOwnerDialog';
 import { ImportAssetsDialog } from './ImportAssetsDialog';
 import { PROTOCOLS } from './protocols';
 
@@ -222,7 +222,7 @@ export function AssetList() {
         ]}
       />
       <AssetFormDialog mode={form} onClose={() => setForm({ kind: 'closed' })} onSaved={() => table.done(t('asset.saved'))} />
-      <ChangeOwnerDialog asset={ownerOf} onClose={() => setOwnerOf(null)} onSaved={() => table.done(t('asset.changeOwner.done'))} />
+      <ChangeOwnerDialog record={ownerOf} onClose={() => setOwnerOf(null)} change={assets.changeOwner} onChanged={() => table.done(t('asset.changeOwner.done'))} />
       <ImportAssetsDialog open={importing} onClose={() => setImporting(false)} onImported={table.reload} />
     </PageContainer>
   );

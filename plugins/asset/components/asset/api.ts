@@ -88,12 +88,6 @@ interface Named {
   name: string;
 }
 
-interface UserOption {
-  id: string;
-  nickname: string;
-  username?: string;
-}
-
 // Query keys: the list's base key is what a change invalidates; option lists are shared by the screens.
 export const ASSET_KEYS = {
   list: ['asset', 'assets'] as const,
@@ -101,8 +95,6 @@ export const ASSET_KEYS = {
   tags: ['asset', 'tags'] as const,
   credentials: ['asset', 'credential-options'] as const,
   gateways: ['asset', 'gateway-options'] as const,
-  users: ['asset', 'user-options'] as const,
-  storages: ['asset', 'storage-options'] as const,
 };
 
 const at = (id: string) => `/assets/${encodeURIComponent(id)}`;
@@ -131,10 +123,6 @@ export const assetApi = (api: ApiClient) => ({
     (await api.get<string[] | null>('/tags'))?.filter((tag) => tag !== '' && tag !== '-').map((tag) => ({ value: tag, label: tag })) ?? [],
   credentials: async () => named((await api.get<Named[] | null>('/credentials', quiet)) ?? []),
   gateways: async () => named((await api.get<Named[] | null>('/access-gateways', quiet)) ?? []),
-  /** Shared storages for an RDP drive (the storages module serves them). */
-  storages: async () => named((await api.get<Named[] | null>('/storages/shares', quiet)) ?? []),
-  users: async (): Promise<FieldOption[]> =>
-    ((await api.get<UserOption[] | null>('/users', quiet)) ?? []).map((u) => ({ value: u.id, label: u.nickname || u.username || u.id })),
 });
 
 export type AssetApi = ReturnType<typeof assetApi>;

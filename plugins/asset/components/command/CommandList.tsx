@@ -1,7 +1,7 @@
 import { CopyText, formatDateTime, PageContainer, ServerTable, useEndpoints, useRecordDialog, useTableActions, useTranslation } from '@/core';
 import { useState } from 'react';
 import { COMMAND_KEYS, type CommandRow, commandApi } from './api';
-import { ChangeOwnerDialog, type OwnedRecord } from './ChangeOwnerDialog';
+import { ChangeOwnerDialog, type OwnedRecord } from '../ChangeOwnerDialog';
 import { CommandFormDialog } from './CommandFormDialog';
 
 /**
@@ -45,7 +45,7 @@ export function CommandList() {
             key: 'change-owner',
             label: t('command.changeOwner.action'),
             menu: 'command-change-owner',
-            onClick: () => setOwnerOf({ id: c.id, name: c.name, owner: c.owner }),
+            onClick: () => setOwnerOf({ id: c.id, owner: c.owner }),
           },
         ]}
         remove={{ menu: 'command-del', run: commands.remove, batch: (rows) => t('command.list.batchDelete', { count: rows.length }) }}
@@ -54,7 +54,6 @@ export function CommandList() {
       <ChangeOwnerDialog
         record={ownerOf}
         onClose={() => setOwnerOf(null)}
-        owners={{ queryKey: COMMAND_KEYS.owners, load: commands.owners }}
         change={commands.changeOwner}
         onChanged={() => table.done(t('command.changeOwner.done'))}
       />

@@ -1,4 +1,4 @@
-import type { ApiClient, FieldOption, PageQuery, PageResult } from '@/core';
+import type { ApiClient, PageQuery, PageResult } from '@/core';
 
 /** A row of GET /commands/paging (CommandForPage). */
 export interface CommandRow {
@@ -20,8 +20,6 @@ export interface CommandBody {
 export const COMMAND_KEYS = {
   list: ['asset', 'commands'] as const,
   one: (id: string) => ['asset', 'command', id] as const,
-  /** Every user, as owner choices (GET /users). */
-  owners: ['asset', 'owner-options'] as const,
 };
 
 const ids = (list: readonly (string | number)[]) => list.map((id) => encodeURIComponent(String(id))).join(',');
@@ -37,7 +35,4 @@ export const commandApi = (api: ApiClient) => ({
   remove: (list: readonly (string | number)[]) => api.delete<null>(`/commands/${ids(list)}`),
   changeOwner: (id: string, owner: string) =>
     api.post<unknown>(`/commands/${encodeURIComponent(id)}/change-owner`, undefined, { params: { owner }, silent: true }),
-  /** Every user as a choice of owner, labelled by nickname (as 1.3.9). */
-  owners: async (): Promise<FieldOption[]> =>
-    (await api.get<{ id: string; nickname: string }[]>('/users')).map((u) => ({ value: u.id, label: u.nickname })),
 });
