@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { pageOf, type PagingQuery, pagingQuery } from '../../http/paging.ts';
+import { contains } from '../identity/shared.ts';
+import { LIMITS, PROTOCOLS, zPort, zTagList } from './fields.ts';
+import { assetForPage, PUBLIC_COLUMNS, tagsOf } from './store.ts';
+
+/*
+ * The asset list's filters and sort (contract §2.5), shared by GET /assets/paging and GET /assets/export.
+ * Every filter narrows through an index or a bounded scan; the port filter counts with the port (quirk 15).
+ */
+
+/** A query value the console may send empty: '' is "no filter". */
+const blank = (v: unknown) => (v === '' ? undefined : v);
+
+export const listFilters = {
+  name: z.preprocess(blank, z.string().max(LIMITS.name, `at most ${LIMITS.name} characters`).optional()),
+  protocol: z.preprocess(blank, z.enum(PROTOCOLS, { message: `expected one of: ${PROTOCOLS.join(', ')}` }).optional()),
+  /** Comma list: every tag must be present. */
+  tags: z.preprocess(blank, zTagList.optional()),
+  ip: z.preprocess(blank, z.string().max(LIMITS.ip, `at most ${LIMITS.ip} characters`).optional()),
+  port: z.preprocess(blank, zPort.optional()),
+  active: z.preprocess(blank, z.enum(['true', 'false'], { message: 'expected true or false' }).optional()),
+};
+
+export const pagingAssets = pagingQuery.extend(listFilters);
+/** The export: the list's filters and sort, no paging. */
+export const exportAssets = pagingQuery.omit({ pageIndex: true, pageSize: true }).extend(listFilters);
+type Filters = Omit<z.output<typeof exportAssets>, 'order' | 'field'>;
+
+/** `field` values the list sorts by (the console sends `ip` for its "network" column); ties go by created, id. */
+const SORTS = { name: 'a.name', protocol: 'a.protocol', ip: 'a.ip', port: 'a.port', active: 'a.active', lastAccessTime: 'a.lastAccessTime', created: 'a.created' } as const;
+
+/**
+ * The assets matching the filters (`FROM assets AS a WHERE …`), or null when nothing can match (a tag no asset
+ * carries). Tags: the intersection of each tag's `asset_tags` index range.
+ */
+async function matching(db: Db, f: Filters) {
+  let q = db.selectFrom('assets as a');
+  if (f.name) q = q.where(contains('a.name', f.name));
+  if (f.protocol) q = q.where('a.protocol', '=', f.protocol);
+  if (f.ip) q = q.where(contains('a.ip', f.ip));
+  if (f.port !== undefined) q = q.where('a.port', '=', f.port);
+  if (f.active) q = q.where('a.active', '=', f.active === 'true' ? 1 : 0);
+  if (f.tags?.length) {
+    const found = await db.selectFrom('tags').select('id').where('name', 'in', f.tags).execute();
+    if (found.length < f.tags.length) return null;
+    const carrying = (tagId: string) => db.selectFrom('assetTags').select('assetId').where('tagId', '=', tagId);
+    const [first, ...rest] = found.map((t) => t.id);
+    let ids = carrying(first!);
+    for (const tagId of rest) ids = ids.intersect(carrying(tagId));
+    q = q.where('a.id', 'in', ids);
+  }
+  return q;
+}
+
+/** Rows of the list in its order: `limit`/`offset` for a page, none for the export. */
+async function rowsOf(db: Db, f: Filters, sort: Pick<PagingQuery, 'order' | 'field'>, limit?: number, offset?: number) {
+  const q = await matching(db, f);
+  if (!q) return { q, rows: [] };
+  const page = pageOf({ pageIndex: 1, pageSize: 1, ...sort }, SORTS, 'a.created');
+  let rows = q
+    .leftJoin('users as u', 'u.id', 'a.owner')
+    .select([...PUBLIC_COLUMNS, 'u.nickname as ownerName'])
+    .orderBy(page.sort, page.direction)
+    .$if(page.sort !== 'a.created', (r) => r.orderBy('a.created', page.direction))
+    .orderBy('a.id', page.direction);
+  if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
+  return { q, rows: await rows.execute() };
+}
+
+/** GET /assets/paging: a real page and the count of every match. */
+export async function assetPage(db: Db, query: z.output<typeof pagingAssets>) {
+  const { pageIndex, pageSize, order, field, ...filters } = query;
+  const page = pageOf(query, SORTS, 'a.created');
+  const { q, rows } = await rowsOf(db, filters, { order, field }, page.limit, page.offset);
+  if (!q) return { total: 0, items: [] };
+  const total = rows.length < pageSize && pageIndex === 1 ? rows.length : Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const tags = await tagsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { total, items: rows.map((r) => assetForPage(r, tags.get(r.id) ?? [])) };
+}
+
+/** Every match, in list order, with its tags (the export). */
+export async function allMatching(db: Db, query: z.output<typeof exportAssets>) {
+  const { order, field, ...filters } = query;
+  const { rows } = await rowsOf(db, filters, { order, field });
+  const tags = await tagsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, tags: tags.get(r.id) ?? [] }));
+}
