@@ -25,9 +25,9 @@ export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 
 export interface CallOptions {
   token?: string;
-  /** JSON body (serialized) — or a raw string with `contentType`. */
+  /** JSON body (serialized) — or a raw body (string or bytes) with `contentType`. */
   body?: unknown;
-  raw?: string;
+  raw?: string | Buffer;
   contentType?: string;
   query?: Record<string, string>;
   headers?: Record<string, string>;
@@ -161,7 +161,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     async call(method, url, o = {}) {
       const headers: Record<string, string> = { ...o.headers };
       if (o.token) headers['x-auth-token'] = o.token;
-      let payload: string | undefined;
+      let payload: string | Buffer | undefined;
       if (o.raw !== undefined) {
         payload = o.raw;
         headers['content-type'] = o.contentType ?? 'application/json';
