@@ -9,6 +9,7 @@ import { openStore } from '../../server/db/index.ts';
 import { migrationProvider } from '../../server/db/migrations.ts';
 import { sha256 } from '../../server/lib/ids.ts';
 import { KEY_FILE, loadSecretBox } from '../../server/lib/secret-box.ts';
+import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
 import { ADMIN_PASSWORD, startHarness } from './harness.ts';
 
 const dirs: string[] = [];
@@ -112,6 +113,35 @@ describe('no plain secret in the database file', () => {
       for (const [name, plain] of Object.entries({ secret, pat, pat2, token, login: second.token })) {
         expect(bytes.includes(plain), `${name} ${what}`).toBe(false);
       }
+    }
+  });
+});
+
+describe('no plain asset secret in the database file', () => {
+  it('after assets are created, edited, copied and imported with passwords, keys, passphrases and SOCKS passwords', async () => {
+    const h = await startHarness();
+    const token = await h.accessToken(SUPER_ADMIN_ID);
+    const secrets = { password: 'At-Rest-Pass-1', privateKey: 'At-Rest-Private-Key-Body', passphrase: 'At-Rest-Passphrase', socks: 'At-Rest-Socks-Pass', edited: 'At-Rest-Edited-Pass', csv: 'At-Rest-Csv-Pass' };
+    const asset = (over: Record<string, unknown>) => ({ name: 'a', protocol: 'ssh', ip: '10.0.0.1', port: 22, accountType: 'custom', username: 'root', ...over });
+    const call = async (method: string, url: string, body?: unknown) => {
+      const res = await h.call(method, url, { token, body });
+      expect(res.body.code, res.text).toBe(1);
+      return res.body.data as { id: string };
+    };
+    const { id } = await call('POST', '/assets', asset({ password: secrets.password, 'socks-proxy-enable': true, 'socks-proxy-password': secrets.socks }));
+    await call('POST', '/assets', asset({ name: 'k', accountType: 'private-key', privateKey: secrets.privateKey, passphrase: secrets.passphrase }));
+    await call('POST', '/assets', asset({ name: 'copy', copyFrom: id }));
+    await call('PUT', `/assets/${id}`, asset({ password: secrets.edited, 'socks-proxy-enable': true }));
+    const B = 'b';
+    const csv = `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nc,ssh,h,22,u,${secrets.csv},,,d\r\n--${B}--\r\n`;
+    expect((await h.call('POST', '/assets/import', { token, raw: csv, contentType: `multipart/form-data; boundary=${B}` })).body.code).toBe(1);
+
+    const file = h.config.database.slice('sqlite:'.length);
+    for (const [what, bytes] of [
+      ['while running', fileBytes(file)],
+      ['after a restart', await h.restart().then(() => fileBytes(file))],
+    ] as const) {
+      for (const [name, plain] of Object.entries(secrets)) expect(bytes.includes(plain), `${name} ${what}`).toBe(false);
     }
   });
 });

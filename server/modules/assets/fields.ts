@@ -97,10 +97,11 @@ export const zTagList = z
     return parsed.tags;
   });
 
-/** Text that may be absent or null ('' then); `-` is 1.3.9's "empty" placeholder. */
+/** Text that may be absent or null ('' then), trimmed (as the CSV import does); `-` is 1.3.9's "empty" placeholder. */
 const optionalText = (max: number) =>
   z
     .string()
+    .trim()
     .max(max, `at most ${max} characters`)
     .nullish()
     .transform((v) => (v === null || v === undefined || v === '-' ? '' : v));
