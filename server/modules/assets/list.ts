@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import { pageOf, type PagingQuery, pagingQuery } from '../../http/paging.ts';
+import type { AssetsTable, DB } from '../../db/schema.ts';
+import { type Page, pageOf, pagingQuery } from '../../http/paging.ts';
 import { contains } from '../identity/shared.ts';
 import { LIMITS, PROTOCOLS, zPort, zTagList } from './fields.ts';
 import { assetForPage, PUBLIC_COLUMNS, tagsOf } from './store.ts';
@@ -26,6 +28,7 @@ export const listFilters = {
 export const pagingAssets = pagingQuery.extend(listFilters);
 /** The export: the list's filters and sort, no paging. */
 export const exportAssets = pagingQuery.omit({ pageIndex: true, pageSize: true }).extend(listFilters);
+/** The filters of a list query (the rest of the query is ignored). */
 type Filters = Omit<z.output<typeof exportAssets>, 'order' | 'field'>;
 
 /** `field` values the list sorts by (the console sends `ip` for its "network" column); ties go by created, id. */
@@ -54,39 +57,53 @@ async function matching(db: Db, f: Filters) {
   return q;
 }
 
-/** Rows of the list in its order: `limit`/`offset` for a page, none for the export. */
-async function rowsOf(db: Db, f: Filters, sort: Pick<PagingQuery, 'order' | 'field'>, limit?: number, offset?: number) {
-  const q = await matching(db, f);
-  if (!q) return { q, rows: [] };
-  const page = pageOf({ pageIndex: 1, pageSize: 1, ...sort }, SORTS, 'a.created');
-  let rows = q
-    .leftJoin('users as u', 'u.id', 'a.owner')
-    .select([...PUBLIC_COLUMNS, 'u.nickname as ownerName'])
+type AssetsAsA = DB & { a: AssetsTable };
+type Sort = Page<(typeof SORTS)[keyof typeof SORTS]>;
+
+/** The list's order: the sort column, then newest first, then id (a total order, so pages never overlap). */
+const ordered = <O>(q: SelectQueryBuilder<AssetsAsA, 'a', O>, page: Sort) =>
+  q
     .orderBy(page.sort, page.direction)
     .$if(page.sort !== 'a.created', (r) => r.orderBy('a.created', page.direction))
     .orderBy('a.id', page.direction);
-  if (limit !== undefined) rows = rows.limit(limit).offset(offset ?? 0);
-  return { q, rows: await rows.execute() };
-}
 
-/** GET /assets/paging: a real page and the count of every match. */
+/** What a list row shows: the public columns and the owner's nickname. */
+const withOwner = (q: SelectQueryBuilder<AssetsAsA, 'a', object>) => q.leftJoin('users as u', 'u.id', 'a.owner').select([...PUBLIC_COLUMNS, 'u.nickname as ownerName']);
+
+/** Matches up to this many are read with the page and counted from it: a selective filter costs one scan. */
+const PROBE = 1000;
+
+/**
+ * GET /assets/paging: a real page and the count of every match. The page's ids come from an index alone (a deep
+ * offset skips index entries, not rows and joins), then only those rows are read.
+ */
 export async function assetPage(db: Db, query: z.output<typeof pagingAssets>) {
-  const { pageIndex, pageSize, order, field, ...filters } = query;
   const page = pageOf(query, SORTS, 'a.created');
-  const { q, rows } = await rowsOf(db, filters, { order, field }, page.limit, page.offset);
+  const q = await matching(db, query);
   if (!q) return { total: 0, items: [] };
-  const total = rows.length < pageSize && pageIndex === 1 ? rows.length : Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const tags = await tagsOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const idsOf = async (limit: number, offset: number) => (await ordered(q, page).select('a.id').limit(limit).offset(offset).execute()).map((r) => r.id);
+  const count = async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  let ids: string[];
+  let total: number;
+  if (page.offset + page.limit <= PROBE) {
+    const probe = await idsOf(PROBE + 1, 0);
+    ids = probe.slice(page.offset, page.offset + page.limit);
+    total = probe.length <= PROBE ? probe.length : await count();
+  } else {
+    ids = await idsOf(page.limit, page.offset);
+    total = await count();
+  }
+  if (ids.length === 0) return { total, items: [] };
+  const rows = await withOwner(ordered(db.selectFrom('assets as a').where('a.id', 'in', ids), page)).execute();
+  const tags = await tagsOf(db, ids);
   return { total, items: rows.map((r) => assetForPage(r, tags.get(r.id) ?? [])) };
 }
 
 /** Every match, in list order, with its tags (the export). */
 export async function allMatching(db: Db, query: z.output<typeof exportAssets>) {
-  const { order, field, ...filters } = query;
-  const { rows } = await rowsOf(db, filters, { order, field });
+  const q = await matching(db, query);
+  if (!q) return [];
+  const rows = await withOwner(ordered(q, pageOf({ ...query, pageIndex: 1, pageSize: 1 }, SORTS, 'a.created'))).execute();
   const tags = await tagsOf(
     db,
     rows.map((r) => r.id),
