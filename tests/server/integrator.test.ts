@@ -6,8 +6,6 @@ import reports from '../fixtures/integrator/manifest.ts';
 import reportsModule from '../fixtures/integrator/server.ts';
 import { startHarness } from './harness.ts';
 
-const flatten = (nodes: TreeMenu[]): TreeMenu[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
-
 describe("an integrator's plugin (manifest injected into the real server)", () => {
   it('is listed by GET /menus, can be given to a role, and its holder passes the gates its manifest grants', async () => {
     const h = await startHarness({ manifests: [reports], modules: [reportsModule] });
@@ -28,8 +26,8 @@ describe("an integrator's plugin (manifest injected into the real server)", () =
         ],
       },
     ]);
-    // Core's group order: ops (系统运维) comes before identity (用户管理).
-    expect(flatten(tree).map((n) => n.key).slice(0, 5)).toEqual(['ops', 'report', 'report-export', 'report-share', 'identity']);
+    // Core's group order: resource (资源管理), ops (系统运维), identity (用户管理), then the top-level keys.
+    expect(tree.map((n) => n.key)).toEqual(['resource', 'ops', 'identity', 'info']);
 
     // A role with the page and one action, through the real role endpoint (as the role editor sends it).
     const created = await h.call('POST', '/roles', {

@@ -9,7 +9,7 @@ import { adminWith, identityHarness } from './helpers.ts';
  */
 const GATES: Record<string, string[]> = {
   'GET /users/paging': ['user'],
-  'GET /users': ['user', 'user-group-add', 'user-group-edit'],
+  'GET /users': ['asset-change-owner', 'user', 'user-group-add', 'user-group-edit'], // asset-change-owner: its owner picker
   'POST /users': ['user-add'],
   'GET /users/:id': ['user-edit', 'user-detail'],
   'PUT /users/:id': ['user-edit'],
