@@ -8,6 +8,7 @@ import { installSecurityHeaders } from './http/security.ts';
 import { installStatic } from './http/static.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { SecretBox } from './lib/secret-box.ts';
+import { createGateways } from './modules/gateways/service.ts';
 import { modules as defaultModules } from './modules/index.ts';
 import { loadCatalogue, type ServerCatalogue } from './modules/menus/catalogue.ts';
 
@@ -65,7 +66,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installSecurityHeaders(app);
   installErrorHandlers(app);
   const catalogue = opts.catalogue ?? (await loadCatalogue());
-  registerModules(app, { db, config, clock, log: app.log, box, catalogue }, opts.modules ?? defaultModules);
+  const gateways = createGateways({ db, box, log: app.log });
+  app.addHook('onClose', () => gateways.close());
+  registerModules(app, { db, config, clock, log: app.log, box, catalogue, gateways }, opts.modules ?? defaultModules);
   await installStatic(app, config.distDir);
   return app;
 }

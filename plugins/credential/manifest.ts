@@ -4,11 +4,11 @@ import { defineManifest, type KeyMap } from '@/core/manifest';
 // only the super admin may (POST /credentials/:id/change-owner).
 const manifest = defineManifest({
   id: 'credential',
-  menus: [{ key: 'credential', group: 'resource', order: 2, label: { 'zh-CN': '授权凭证', 'en-US': 'Credentials' } }],
+  menus: [{ key: 'credential', group: 'resource', order: 2, label: { 'zh-CN': '授权凭证', 'en-US': 'Credentials' }, grants: ['GET /credentials/paging'] }],
   actions: [
-    { key: 'credential-add', parent: 'credential', label: { 'zh-CN': '增加', 'en-US': 'Add' } },
-    { key: 'credential-del', parent: 'credential', label: { 'zh-CN': '删除', 'en-US': 'Delete' } },
-    { key: 'credential-edit', parent: 'credential', label: { 'zh-CN': '修改', 'en-US': 'Edit' } },
+    { key: 'credential-add', parent: 'credential', label: { 'zh-CN': '增加', 'en-US': 'Add' }, grants: ['POST /credentials'] },
+    { key: 'credential-del', parent: 'credential', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /credentials/:id'] },
+    { key: 'credential-edit', parent: 'credential', label: { 'zh-CN': '修改', 'en-US': 'Edit' }, grants: ['GET /credentials/:id', 'PUT /credentials/:id'] },
   ],
 });
 export default manifest;

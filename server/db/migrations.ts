@@ -188,10 +188,60 @@ const m005_login_security: Migration = {
   },
 };
 
+// Credentials, access gateways and dynamic commands (contract §3.5–3.7), each with its owner (a user id, no foreign
+// key: a deleted user's records stay, with an empty ownerName). Secrets (password, private_key, passphrase) are sealed
+// by the secret box; null = none (1.3.9 wrote "-"). Names are unique by a check in the routes, not by an index, so a
+// 1.3.9 backup holding duplicates still loads. Indexes follow the lists: default order (created, id), name sort and
+// equality checks (name, id), owner.
+const m006_resources: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('credentials')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('username', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('password', 'text')
+      .addColumn('private_key', 'text')
+      .addColumn('passphrase', 'text')
+      .addColumn('owner', 'text', (c) => c.notNull())
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('access_gateways')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('ip', 'text', (c) => c.notNull())
+      .addColumn('port', 'integer', (c) => c.notNull())
+      .addColumn('account_type', 'text', (c) => c.notNull())
+      .addColumn('username', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('password', 'text')
+      .addColumn('private_key', 'text')
+      .addColumn('passphrase', 'text')
+      .addColumn('owner', 'text', (c) => c.notNull())
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('commands')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('content', 'text', (c) => c.notNull())
+      .addColumn('owner', 'text', (c) => c.notNull())
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .execute();
+    for (const table of ['credentials', 'access_gateways', 'commands']) {
+      await db.schema.createIndex(`${table}_created`).on(table).columns(['created', 'id']).execute();
+      await db.schema.createIndex(`${table}_name`).on(table).columns(['name', 'id']).execute();
+      await db.schema.createIndex(`${table}_owner`).on(table).column('owner').execute();
+    }
+    await db.schema.createIndex('access_gateways_ip').on('access_gateways').columns(['ip', 'id']).execute();
+  },
+};
+
 // Assets (contract §3.3, §3.4) and their tags. Secrets (password, private_key, passphrase and the
 // `socks-proxy-password` attribute value) are sealed by the secret box, null = none. Tags are a real
 // many-to-many, so "all these tags" is an index lookup per tag. credential_id and access_gateway_id point at
-// tables of another migration (006_resources): their references are checked in code, not by foreign keys.
+// tables of 006_resources: their references are checked in code (as the resources' own owner ids), not by foreign keys.
 // The indexes serve the asset list: each sortable column with the default tie-break (created, id), so a page is a
 // walk of one index whatever the filter on that column.
 const m007_assets: Migration = {
@@ -259,6 +309,7 @@ export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '003_totp_sealed': m003_totp_sealed(box),
   '004_access_token_hashed': m004_access_token_hashed,
   '005_login_security': m005_login_security,
+  '006_resources': m006_resources,
   '007_assets': m007_assets,
 });
 

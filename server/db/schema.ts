@@ -117,6 +117,45 @@ export interface LoginAttemptsTable {
   expiresAt: number;
 }
 
+/** Reusable accounts for assets (contract §3.5). Secrets are sealed by the secret box; null = none. Never on the wire. */
+export interface CredentialsTable {
+  id: string;
+  name: string;
+  type: 'custom' | 'private-key';
+  username: string;
+  password: string | null;
+  privateKey: string | null;
+  passphrase: string | null;
+  /** Id of the user who created it (or was given it by change-owner). */
+  owner: string;
+  created: number;
+}
+
+/** SSH jump hosts (contract §3.7). `accountType` 'custom' = password (1.3.9's console says 'password'). */
+export interface AccessGatewaysTable {
+  id: string;
+  name: string;
+  /** Host name or address. */
+  ip: string;
+  port: number;
+  accountType: 'custom' | 'private-key';
+  username: string;
+  password: string | null;
+  privateKey: string | null;
+  passphrase: string | null;
+  owner: string;
+  created: number;
+}
+
+/** Dynamic commands (contract §3.6): text sent to a terminal as is. */
+export interface CommandsTable {
+  id: string;
+  name: string;
+  content: string;
+  owner: string;
+  created: number;
+}
+
 export type Protocol = 'ssh' | 'rdp' | 'vnc' | 'telnet' | 'kubernetes';
 export type AccountType = 'custom' | 'private-key' | 'credential';
 
@@ -180,6 +219,9 @@ export interface DB {
   properties: PropertiesTable;
   tokens: TokensTable;
   loginAttempts: LoginAttemptsTable;
+  credentials: CredentialsTable;
+  accessGateways: AccessGatewaysTable;
+  commands: CommandsTable;
   assets: AssetsTable;
   assetAttributes: AssetAttributesTable;
   tags: TagsTable;

@@ -22,6 +22,12 @@ export interface SealedColumn {
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'users', key: 'id', column: 'totp_secret', none: ['-', ''] },
   { table: 'access_token', key: 'id', column: 'shown' },
+  { table: 'credentials', key: 'id', column: 'password' },
+  { table: 'credentials', key: 'id', column: 'private_key' },
+  { table: 'credentials', key: 'id', column: 'passphrase' },
+  { table: 'access_gateways', key: 'id', column: 'password' },
+  { table: 'access_gateways', key: 'id', column: 'private_key' },
+  { table: 'access_gateways', key: 'id', column: 'passphrase' },
   { table: 'assets', key: 'id', column: 'password' },
   { table: 'assets', key: 'id', column: 'private_key' },
   { table: 'assets', key: 'id', column: 'passphrase' },

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
+import type { Gateways } from '../modules/gateways/service.ts';
 import type { ServerCatalogue } from '../modules/menus/catalogue.ts';
 
 /** What a module's routes get from the app. */
@@ -15,6 +16,8 @@ export interface Deps {
   box: SecretBox;
   /** The permission keys of every plugin manifest (GET /menus, role checks, effective keys, route gates). */
   catalogue: ServerCatalogue;
+  /** Access gateways, live: SSH clients, tunnels through them and their connected state (modules/gateways/service.ts). */
+  gateways: Gateways;
 }
 
 /**

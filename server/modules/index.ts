@@ -3,8 +3,11 @@ import account from './account/index.ts';
 import assets from './assets/index.ts';
 import auth from './auth/index.ts';
 import branding from './branding/index.ts';
+import commands from './commands/index.ts';
+import credentials from './credentials/index.ts';
+import gateways from './gateways/index.ts';
 import identity from './identity/index.ts';
 import menus from './menus/index.ts';
 
 /** Every API module; adding one is one line here. */
-export const modules: readonly Module[] = [auth, account, branding, menus, identity, assets];
+export const modules: readonly Module[] = [auth, account, branding, menus, identity, credentials, gateways, commands, assets];

@@ -10,6 +10,7 @@ import { migrationProvider } from '../../server/db/migrations.ts';
 import { sha256 } from '../../server/lib/ids.ts';
 import { KEY_FILE, loadSecretBox } from '../../server/lib/secret-box.ts';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { newKey } from './resources/helpers.ts';
 import { ADMIN_PASSWORD, startHarness } from './harness.ts';
 
 const dirs: string[] = [];
@@ -113,6 +114,34 @@ describe('no plain secret in the database file', () => {
       for (const [name, plain] of Object.entries({ secret, pat, pat2, token, login: second.token })) {
         expect(bytes.includes(plain), `${name} ${what}`).toBe(false);
       }
+    }
+  });
+});
+
+describe('credential and gateway secrets are sealed in the database file', () => {
+  it('after creates and edits (password, private key, passphrase), and a restart', async () => {
+    const h = await startHarness();
+    const token = await h.accessToken(SUPER_ADMIN_ID);
+    const passphrase = 'Rest-Passphrase-7f3a';
+    const key = newKey(passphrase);
+    const plain = { credPassword: 'Rest-Cred-Password-51c2', gwPassword: 'Rest-Gateway-Password-90ab', editedPassword: 'Rest-Edited-Password-3e1d', passphrase };
+    const call = async (method: string, url: string, body: object) => expect((await h.call(method, url, { token, body })).body.code, `${method} ${url}`).toBe(1);
+    await call('POST', '/credentials', { name: 'pw', type: 'custom', username: 'root', password: plain.credPassword });
+    await call('POST', '/credentials', { name: 'key', type: 'private-key', username: 'root', privateKey: key.privateKey, passphrase });
+    await call('POST', '/access-gateways', { name: 'gw', ip: '127.0.0.1', port: 1, accountType: 'custom', username: 'root', password: plain.gwPassword });
+    await call('POST', '/access-gateways', { name: 'gw-key', ip: '127.0.0.1', port: 1, accountType: 'private-key', username: 'root', privateKey: key.privateKey, passphrase });
+    const [cred] = await h.db.selectFrom('credentials').select('id').where('name', '=', 'pw').execute();
+    await call('PUT', `/credentials/${cred!.id}`, { name: 'pw', type: 'custom', password: plain.editedPassword });
+
+    // Every base64 line of the key, not only the whole text (a page may split it).
+    const keyLines = key.privateKey.split('\n').filter((l) => l.length >= 20 && !l.startsWith('-----'));
+    const file = h.config.database.slice('sqlite:'.length);
+    for (const [what, bytes] of [
+      ['while running', fileBytes(file)],
+      ['after a restart', await h.restart().then(() => fileBytes(file))],
+    ] as const) {
+      for (const [name, value] of Object.entries(plain)) expect(bytes.includes(value), `${name} ${what}`).toBe(false);
+      for (const line of keyLines) expect(bytes.includes(line), `a private key line ${what}`).toBe(false);
     }
   });
 });

@@ -112,6 +112,24 @@ describe('key rotation at start', () => {
     await s.db.destroy();
   });
 
+  it('reseals credential and gateway secrets too (every column in SEALED_COLUMNS, nulls left alone)', async () => {
+    const dir = tmp();
+    const [k1, k2] = [newKey(), newKey()];
+    let s = await store(dir, k1);
+    const secrets = { password: s.box.encrypt('pw'), privateKey: s.box.encrypt('key'), passphrase: null };
+    await s.db.insertInto('credentials').values({ id: 'c', name: 'c', type: 'private-key', username: '', ...secrets, owner: SUPER_ADMIN_ID, created: 0 }).execute();
+    await s.db.insertInto('accessGateways').values({ id: 'g', name: 'g', ip: '127.0.0.1', port: 22, accountType: 'private-key', username: 'u', ...secrets, owner: SUPER_ADMIN_ID, created: 0 }).execute();
+    await s.db.destroy();
+
+    s = await store(dir, k2, [k1]);
+    for (const table of ['credentials', 'accessGateways'] as const) {
+      const row = await s.db.selectFrom(table).select(['password', 'privateKey', 'passphrase']).executeTakeFirstOrThrow();
+      expect([s.box.isCurrent(row.password!), s.box.isCurrent(row.privateKey!), row.passphrase], table).toEqual([true, true, null]);
+      expect([s.box.decrypt(row.password!), s.box.decrypt(row.privateKey!)]).toEqual(['pw', 'key']);
+    }
+    await s.db.destroy();
+  });
+
   it('rotates a key file: move it aside, give its content as the old key, start', async () => {
     const dir = tmp();
     let s = await store(dir);

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { fail } from '../../http/envelope.ts';
+import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
+import { defineModule, route } from '../../http/routes.ts';
+import { uuid } from '../../lib/ids.ts';
+import { formatDate } from '../../lib/time.ts';
+import { nextSecrets, secretFields, secretFlags, zUsername } from '../credentials/account.ts';
+import { ownerName } from '../identity/owner.ts';
+import { contains, idList, oneId, requireAll, zName } from '../identity/shared.ts';
+
+/*
+ * Access gateways (contract §2.9, §3.7): SSH jump hosts. The records live here, the live side (clients, tunnels,
+ * connected/message) in service.ts (`deps.gateways`). Fixed 1.3.9 quirks: secrets sealed and never answered
+ * (quirk 7), an edit without secrets keeps them in the database *and* in the live gateway (quirk 20), real paging.
+ */
+
+const body = z.object({
+  name: zName(128),
+  // A host name or an address: one token, no spaces.
+  ip: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(255, 'at most 255 characters')
+    .regex(/^[^\s/]+$/, 'expected a host name or an IP address'),
+  port: z.number({ message: 'expected a number' }).int('expected an integer').min(1, 'expected 1-65535').max(65535, 'expected 1-65535'),
+  // The 1.3.9 console sends 'password' for a password login; it is stored as 'custom', as its server's enum says.
+  accountType: z.enum(['custom', 'password', 'private-key'], { message: 'expected custom or private-key' }).transform((t) => (t === 'password' ? 'custom' : t)),
+  username: zUsername,
+  ...secretFields,
+});
+
+const PUBLIC = ['g.id', 'g.name', 'g.ip', 'g.port', 'g.accountType', 'g.username', 'g.owner', 'g.created'] as const;
+
+async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise<void> {
+  const other = await trx
+    .selectFrom('accessGateways')
+    .select('id')
+    .where('name', '=', name)
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+    .executeTakeFirst();
+  if (other) throw fail(`接入网关名称「${name}」已存在`);
+}
+
+/**
+ * Refuses to delete gateways still in use. Nothing uses them on this branch; the assets module (migration 007) adds
+ * its check here: `-1` naming the assets.
+ */
+async function assertUnused(_trx: Db, _ids: readonly string[]): Promise<void> {}
+
+export default defineModule('gateways', ({ db, clock, box, gateways }) => {
+  async function detail(id: string) {
+    const row = await db
+      .selectFrom('accessGateways as g')
+      .leftJoin('users as ou', 'ou.id', 'g.owner')
+      .select([...PUBLIC, 'g.password', 'g.privateKey', 'g.passphrase', ownerName])
+      .where('g.id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw fail(`接入网关不存在：${id}`);
+    const { password, privateKey, passphrase, ...rest } = row;
+    return { ...rest, created: formatDate(rest.created), ...secretFlags({ password, privateKey, passphrase }), ...gateways.state(id) };
+  }
+
+  /** A password login needs its password (given now or kept); a key login's key is checked by nextSecrets. */
+  function assertLogin(type: 'custom' | 'private-key', username: string, secrets: { password: string | null }): void {
+    if (!username) throw fail('请输入授权账户');
+    if (type === 'custom' && secrets.password === null) throw fail('请输入授权密码');
+  }
+
+  return [
+    route({
+      method: 'GET',
+      path: '/access-gateways/paging',
+      allow: 'granted',
+      query: pagingQuery.extend({ name: z.string().max(128).optional(), ip: z.string().max(255).optional() }),
+      handler: async ({ query }) => {
+        const page = pageOf(query, { name: 'g.name', ip: 'g.ip', created: 'g.created' }, 'g.created');
+        // 1.3.9 orders gateways the other way round from other lists: only 'descend' is DESC (contract §1.7).
+        const direction = query.order === 'descend' ? 'desc' : 'asc';
+        let base = db.selectFrom('accessGateways as g');
+        if (query.name) base = base.where(contains('g.name', query.name));
+        if (query.ip) base = base.where(contains('g.ip', query.ip));
+        const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+        const rows = await base
+          .leftJoin('users as ou', 'ou.id', 'g.owner')
+          .select([...PUBLIC, ownerName])
+          .orderBy(page.sort, direction)
+          .orderBy('g.id', direction)
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute();
+        // The live state from the registry: no handshake here (a gateway never checked is checked in the background).
+        return paged(
+          total,
+          rows.map((g) => ({ ...g, created: formatDate(g.created), ...gateways.state(g.id) })),
+        );
+      },
+    }),
+
+    route({
+      method: 'GET',
+      path: '/access-gateways',
+      allow: 'granted',
+      handler: () => db.selectFrom('accessGateways').select(['id', 'name']).orderBy('name').orderBy('id').execute(),
+    }),
+
+    route({
+      method: 'GET',
+      path: '/access-gateways/:id',
+      allow: 'granted',
+      params: oneId,
+      handler: ({ params }) => detail(params.id),
+    }),
+
+    route({
+      method: 'POST',
+      path: '/access-gateways',
+      allow: 'granted',
+      body,
+      handler: async ({ body, principal }) => {
+        const id = uuid();
+        const secrets = nextSecrets(box, body.accountType, body);
+        assertLogin(body.accountType, body.username, secrets);
+        await db.transaction().execute(async (trx) => {
+          await assertNameFree(trx, body.name);
+          await trx
+            .insertInto('accessGateways')
+            .values({ id, name: body.name, ip: body.ip, port: body.port, accountType: body.accountType, username: body.username, ...secrets, owner: principal.user.id, created: clock.now() })
+            .execute();
+        });
+        await gateways.reload(id);
+        return detail(id);
+      },
+    }),
+
+    route({
+      method: 'PUT',
+      path: '/access-gateways/:id',
+      allow: 'granted',
+      params: oneId,
+      body,
+      handler: async ({ params, body }) => {
+        await db.transaction().execute(async (trx) => {
+          const stored = await trx.selectFrom('accessGateways').select(['password', 'privateKey', 'passphrase']).where('id', '=', params.id).executeTakeFirst();
+          if (!stored) throw fail(`接入网关不存在：${params.id}`);
+          await assertNameFree(trx, body.name, params.id);
+          const secrets = nextSecrets(box, body.accountType, body, stored);
+          assertLogin(body.accountType, body.username, secrets);
+          await trx
+            .updateTable('accessGateways')
+            .set({ name: body.name, ip: body.ip, port: body.port, accountType: body.accountType, username: body.username, ...secrets })
+            .where('id', '=', params.id)
+            .execute();
+        });
+        // From the stored record, not the body (1.3.9 reloaded from the body and lost the kept secrets: quirk 20).
+        await gateways.reload(params.id);
+        return null;
+      },
+    }),
+
+    route({
+      method: 'DELETE',
+      path: '/access-gateways/:id',
+      allow: 'granted',
+      params: idList,
+      handler: async ({ params }) => {
+        await db.transaction().execute(async (trx) => {
+          const found = await trx.selectFrom('accessGateways').select('id').where('id', 'in', params.id).execute();
+          requireAll('接入网关', params.id, found.map((g) => g.id));
+          await assertUnused(trx, params.id);
+          await trx.deleteFrom('accessGateways').where('id', 'in', params.id).execute();
+        });
+        for (const id of params.id) gateways.remove(id); // their tunnels close
+        return null;
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/access-gateways/:id/reconnect',
+      allow: 'granted',
+      params: oneId,
+      handler: async ({ params }) => {
+        const found = await db.selectFrom('accessGateways').select('id').where('id', '=', params.id).executeTakeFirst();
+        if (!found) throw fail(`接入网关不存在：${params.id}`);
+        return gateways.check(params.id); // a fresh handshake: {connected, message}
+      },
+    }),
+  ];
+});

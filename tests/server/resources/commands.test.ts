@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { adminWith, type Paged, resourcesHarness } from './helpers.ts';
+
+interface Command {
+  id: string;
+  name: string;
+  content: string;
+  owner: string;
+  ownerName?: string;
+  created: string;
+}
+
+describe('dynamic commands', () => {
+  it('creates, reads, lists, updates and deletes', async () => {
+    const { h, api } = await resourcesHarness();
+    const content = 'uptime\n  df -h  \n';
+    const created = await api.ok<Command>('POST', '/commands', { body: { name: ' disk ', content } });
+    expect(created).toEqual({ id: created.id, name: 'disk', content, owner: SUPER_ADMIN_ID, ownerName: expect.any(String), created: created.created });
+    expect(await api.ok('GET', `/commands/${created.id}`)).toEqual(created);
+    const { ownerName: _, ...listed } = created;
+    expect(await api.ok('GET', '/commands')).toEqual([listed]);
+    await api.ok('PUT', `/commands/${created.id}`, { body: { name: 'disk', content: 'df -i' } });
+    expect(await api.ok('GET', `/commands/${created.id}`)).toMatchObject({ content: 'df -i' });
+    expect((await api.call('PUT', '/commands/ghost', { body: { name: 'x', content: 'y' } })).body).toEqual({ code: -1, message: '动态指令不存在：ghost' });
+    expect((await api.call('GET', '/commands/ghost')).body).toEqual({ code: -1, message: '动态指令不存在：ghost' });
+    await api.ok('DELETE', `/commands/${created.id}`);
+    expect(await h.db.selectFrom('commands').select('id').execute()).toEqual([]);
+  });
+
+  it('requires a name and a content', async () => {
+    const { api } = await resourcesHarness();
+    expect((await api.call('POST', '/commands', { body: { name: '', content: 'ls' } })).body).toEqual({ code: 400, message: 'name: required' });
+    expect((await api.call('POST', '/commands', { body: { name: 'a', content: ' \n ' } })).body).toEqual({ code: 400, message: 'content: required' });
+    expect((await api.call('POST', '/commands', { body: { name: 'a' } })).body.code).toBe(400);
+    expect((await api.call('POST', '/commands', { body: { name: 'a', content: 'x'.repeat(64 * 1024 + 1) } })).body.code).toBe(400);
+  });
+
+  it('pages for real with the name and content filters (LIKE, escaped) and sorting', async () => {
+    const { h, api } = await resourcesHarness();
+    for (const [name, content] of [
+      ['disk', 'df -h'],
+      ['load', 'uptime'],
+      ['mem', 'free -m'],
+      ['disk inodes', 'df -i'],
+      ['pct', 'echo 100%'],
+    ]) {
+      h.clock.advance(1000);
+      await api.ok('POST', '/commands', { body: { name, content } });
+    }
+    const page = (q: string) => api.ok<Paged<Command>>('GET', `/commands/paging?${q}`);
+    const names = (p: Paged<Command>) => p.items.map((c) => c.name);
+    expect(names(await page(''))).toEqual(['pct', 'disk inodes', 'mem', 'load', 'disk']);
+    expect(await page('pageIndex=2&pageSize=2')).toMatchObject({ total: 5, items: [{ name: 'mem' }, { name: 'load' }] });
+    expect(names(await page('content=df'))).toEqual(['disk inodes', 'disk']);
+    expect(names(await page('name=disk&content=-h'))).toEqual(['disk']);
+    expect(names(await page('content=%25'))).toEqual(['pct']);
+    expect(names(await page('content=_'))).toEqual([]);
+    expect(names(await page('field=name&order=ascend'))).toEqual(['disk', 'disk inodes', 'load', 'mem', 'pct']);
+    expect((await page('name=load')).items[0]).toMatchObject({ owner: SUPER_ADMIN_ID, content: 'uptime' });
+  });
+
+  it('deletes comma lists all or nothing', async () => {
+    const { h, api } = await resourcesHarness();
+    const a = await api.ok<Command>('POST', '/commands', { body: { name: 'a', content: 'a' } });
+    const b = await api.ok<Command>('POST', '/commands', { body: { name: 'b', content: 'b' } });
+    expect((await api.call('DELETE', `/commands/${a.id},ghost`)).body).toEqual({ code: -1, message: '动态指令不存在：ghost', data: ['ghost'] });
+    expect(await h.db.selectFrom('commands').select('id').execute()).toHaveLength(2);
+    await api.ok('DELETE', `/commands/${b.id},${a.id}`);
+    expect(await h.db.selectFrom('commands').select('id').execute()).toEqual([]);
+  });
+
+  it('changes the owner with command-change-owner, to an existing user', async () => {
+    const { h, api, as } = await resourcesHarness();
+    const c = await api.ok<Command>('POST', '/commands', { body: { name: 'a', content: 'ls' } });
+    const bob = await h.createUser({ username: 'bob' });
+    const changer = as((await adminWith(h, ['command-change-owner'], 'changer')).token);
+    expect((await changer.call('GET', '/users')).body.code).toBe(1); // the owner picker
+    expect((await changer.call('POST', `/commands/${c.id}/change-owner?owner=ghost`)).body).toEqual({ code: -1, message: '用户不存在：ghost' });
+    expect((await changer.call('POST', `/commands/ghost/change-owner?owner=${bob}`)).body).toEqual({ code: -1, message: '动态指令不存在：ghost' });
+    expect(await changer.ok('POST', `/commands/${c.id}/change-owner?owner=${bob}`)).toBe('');
+    expect((await api.ok<Paged<Command>>('GET', '/commands/paging')).items[0]).toMatchObject({ owner: bob, ownerName: 'bob' });
+    const editor = as((await adminWith(h, ['command-edit'], 'editor')).token);
+    expect((await editor.call('POST', `/commands/${c.id}/change-owner?owner=${bob}`)).body.code).toBe(403);
+    expect((await editor.call('DELETE', `/commands/${c.id}`)).body.code).toBe(403);
+    expect((await editor.call('GET', `/commands/${c.id}`)).body.code).toBe(1);
+  });
+});
