@@ -7,6 +7,7 @@ import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { formatDate } from '../../lib/time.ts';
+import { privateKeyProblem } from '../credentials/account.ts';
 import { HOST, LIMITS, PROTOCOLS, parseTags, type TagProblem } from './fields.ts';
 import { allMatching, exportAssets } from './list.ts';
 import { ensureTags, MSG } from './store.ts';
@@ -142,9 +143,11 @@ export function checkRecord(line: number, fields: readonly string[]): { row: Imp
                     : 'problem' in parsedTags
                       ? ROW_MSG.tag(parsedTags.problem)
                       : null;
-  if (error) return { row: { ...row, error } };
-  // As 1.3.9: a private key makes it a key account (the password is then not kept), else a password account.
+  // As 1.3.9: a private key makes it a key account (the password is then not kept), else a password account. The key
+  // must be one ssh2 can use, with its passphrase (the credentials' rule, credentials/account.ts).
   const accountType: AccountType = privateKey !== '' ? 'private-key' : 'custom';
+  const keyError = !error && accountType === 'private-key' ? privateKeyProblem(privateKey, passphrase || undefined) : null;
+  if (error || keyError) return { row: { ...row, error: error ?? keyError } };
   return {
     row,
     candidate: {

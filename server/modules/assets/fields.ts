@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccountType, Protocol } from '../../db/schema.ts';
+import { MAX_PRIVATE_KEY, secretFields, zUsername } from '../credentials/account.ts';
 
 /*
  * What an asset is made of on the wire (contract §3.3, §3.4): its fields, the attributes each protocol keeps, and
@@ -10,7 +11,7 @@ export const PROTOCOLS = ['ssh', 'rdp', 'vnc', 'telnet', 'kubernetes'] as const 
 export const ACCOUNT_TYPES = ['custom', 'private-key', 'credential'] as const satisfies readonly AccountType[];
 
 /** Lengths (characters) of the stored fields; the CSV import checks the same. */
-export const LIMITS = { name: 128, ip: 253, username: 128, description: 2000, password: 1024, privateKey: 16 * 1024, passphrase: 1024, tag: 64, tags: 32 } as const;
+export const LIMITS = { name: 128, ip: 253, username: 128, description: 2000, password: 1024, privateKey: MAX_PRIVATE_KEY, passphrase: 1024, tag: 64, tags: 32 } as const;
 
 /** The attribute holding a secret: sealed at rest, never answered (`socksProxyPasswordSet` says whether it is set). */
 export const SOCKS_PASSWORD = 'socks-proxy-password';
@@ -111,14 +112,6 @@ const optionalRef = z
   .max(64, 'at most 64 characters')
   .nullish()
   .transform((v) => (v === null || v === undefined || v.trim() === '' || v === '-' ? null : v.trim()));
-/** A secret from the wire: absent, '' and '-' mean "not given" (null): keep the stored one (or copy it). */
-const secret = (max: number) =>
-  z
-    .string()
-    .max(max, `at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v === null || v === undefined || v === '' || v === '-' ? null : v));
-
 export const HOST = /^[^\s\p{Cc}]+$/u;
 
 const PORT_MSG = 'expected a port 1–65535';
@@ -140,10 +133,9 @@ export const assetBody = z.looseObject({
     .enum(ACCOUNT_TYPES, { message: `expected one of: ${ACCOUNT_TYPES.join(', ')}` })
     .nullish()
     .transform((v) => v ?? 'custom'),
-  username: optionalText(LIMITS.username),
-  password: secret(LIMITS.password),
-  privateKey: secret(LIMITS.privateKey),
-  passphrase: secret(LIMITS.passphrase),
+  // The account fields and their rules are the credentials' (credentials/account.ts): one definition of an SSH account.
+  username: zUsername,
+  ...secretFields,
   credentialId: optionalRef,
   accessGatewayId: optionalRef,
   tags: zTagList.nullish().transform((v) => v ?? []),
@@ -152,18 +144,3 @@ export const assetBody = z.looseObject({
   copyFrom: optionalRef,
 });
 export type AssetBody = z.output<typeof assetBody>;
-
-/** The secret columns of an asset (sealed values, null = none). */
-export interface Secrets {
-  password: string | null;
-  privateKey: string | null;
-  passphrase: string | null;
-}
-export const NO_SECRETS: Secrets = { password: null, privateKey: null, passphrase: null };
-
-/** Which secrets an account type uses (1.3.9's normalisation): the others are cleared. */
-export const SECRETS_OF: Readonly<Record<AccountType, readonly (keyof Secrets)[]>> = {
-  custom: ['password'],
-  'private-key': ['privateKey', 'passphrase'],
-  credential: [],
-};

@@ -3,6 +3,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { AssetsTable, DB } from '../../db/schema.ts';
 import { type Page, pageOf, pagingQuery } from '../../http/paging.ts';
+import { ownerName } from '../identity/owner.ts';
 import { contains } from '../identity/shared.ts';
 import { LIMITS, PROTOCOLS, zPort, zTagList } from './fields.ts';
 import { assetForPage, PUBLIC_COLUMNS, tagsOf } from './store.ts';
@@ -68,7 +69,7 @@ const ordered = <O>(q: SelectQueryBuilder<AssetsAsA, 'a', O>, page: Sort) =>
     .orderBy('a.id', page.direction);
 
 /** What a list row shows: the public columns and the owner's nickname. */
-const withOwner = (q: SelectQueryBuilder<AssetsAsA, 'a', object>) => q.leftJoin('users as u', 'u.id', 'a.owner').select([...PUBLIC_COLUMNS, 'u.nickname as ownerName']);
+const withOwner = (q: SelectQueryBuilder<AssetsAsA, 'a', object>) => q.leftJoin('users as ou', 'ou.id', 'a.owner').select([...PUBLIC_COLUMNS, ownerName]);
 
 /** Matches up to this many are read with the page and counted from it: a selective filter costs one scan. */
 const PROBE = 1000;

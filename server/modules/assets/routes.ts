@@ -7,39 +7,49 @@ import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { parseInput } from '../../http/validation.ts';
 import { uuid } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { idList, oneId, requireAll, zId } from '../identity/shared.ts';
-import { type AssetBody, assetBody, attributesSchema, NO_SECRETS, PROTOCOLS, SECRETS_OF, SOCKS_PASSWORD, type Secrets } from './fields.ts';
+import { given, nextSecrets, type SealedSecrets } from '../credentials/account.ts';
+import { assertUserExists, ownerQuery } from '../identity/owner.ts';
+import { idList, oneId, requireAll } from '../identity/shared.ts';
+import { type AssetBody, assetBody, attributesSchema, PROTOCOLS, SOCKS_PASSWORD } from './fields.ts';
 import { assetPage, pagingAssets } from './list.ts';
 import { assertNameFree, assetDetail, assetOrFail, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
+import { assertReferences } from './usage.ts';
 
 const MSG_ROUTES = {
   copyNotAllowed: '复制资产需要「复制」权限（asset-copy）',
   credentialRequired: '请选择授权凭证',
-  userNotFound: (id: string) => `用户不存在：${id}`,
 };
 
-/** What a create or an edit keeps from before: the stored (sealed) secrets, of the asset edited or copied. */
-interface Previous extends Secrets {
+/** What a create or an edit keeps when the body gives no new value: the stored (sealed) secrets. */
+interface Previous extends SealedSecrets {
   socksPassword: string | null;
 }
+const NOTHING: Previous = { password: null, privateKey: null, passphrase: null, socksPassword: null };
+
+const previousOf = async (db: Db, a: Asset): Promise<Previous> => ({ password: a.password, privateKey: a.privateKey, passphrase: a.passphrase, socksPassword: await socksPasswordOf(db, a.id) });
+
+/** A copy's secrets are sealed anew: no two rows share a ciphertext. */
+const resealed = (box: SecretBox, p: Previous): Previous => {
+  const again = (v: string | null) => (v === null ? null : box.encrypt(box.decrypt(v)));
+  return { password: again(p.password), privateKey: again(p.privateKey), passphrase: again(p.passphrase), socksPassword: again(p.socksPassword) };
+};
 
 /**
- * The row and attributes to store for a body. Secrets: a value given replaces, none given keeps `previous`'s;
- * those the account type does not use are cleared (1.3.9's normalisation), as is the SOCKS password when the
- * proxy is off or the protocol is not SSH. Sealed values are sealed again, so no two rows share a ciphertext.
+ * The row and attributes to store for a body. The account follows the credentials' rules (credentials/account.ts
+ * `nextSecrets`): a secret given replaces, none given keeps `previous`'s, those the type does not use are cleared, a
+ * key must parse; a credential account keeps no account of its own. The SOCKS password likewise, kept only while the
+ * asset is SSH with the proxy on.
  */
 function toStore(box: SecretBox, body: AssetBody, attributes: Record<string, string>, previous: Previous) {
-  const reseal = (sealed: string | null) => (sealed === null ? null : box.encrypt(box.decrypt(sealed)));
-  const secrets: Secrets = { ...NO_SECRETS };
-  for (const k of SECRETS_OF[body.accountType]) secrets[k] = body[k] !== null ? box.encrypt(body[k]) : reseal(previous[k]);
+  if (body.accountType === 'credential' && !body.credentialId) throw fail(MSG_ROUTES.credentialRequired);
+  const secrets: SealedSecrets = body.accountType === 'credential' ? { password: null, privateKey: null, passphrase: null } : nextSecrets(box, body.accountType, body, previous);
 
   const attrs = { ...attributes };
-  const socksGiven = attrs[SOCKS_PASSWORD] ?? '';
+  const socksGiven = given(attrs[SOCKS_PASSWORD]);
   const socksOn = body.protocol === 'ssh' && attrs['socks-proxy-enable'] === 'true';
-  attrs[SOCKS_PASSWORD] = !socksOn ? '' : socksGiven !== '' ? box.encrypt(socksGiven) : (reseal(previous.socksPassword) ?? '');
+  attrs[SOCKS_PASSWORD] = !socksOn ? '' : socksGiven !== undefined ? box.encrypt(socksGiven) : (previous.socksPassword ?? '');
   if (body.protocol !== 'ssh') delete attrs[SOCKS_PASSWORD];
 
-  if (body.accountType === 'credential' && !body.credentialId) throw fail(MSG_ROUTES.credentialRequired);
   return {
     fields: {
       name: body.name,
@@ -56,8 +66,6 @@ function toStore(box: SecretBox, body: AssetBody, attributes: Record<string, str
     attributes: attrs,
   };
 }
-
-const previousOf = async (db: Db, a: Asset): Promise<Previous> => ({ password: a.password, privateKey: a.privateKey, passphrase: a.passphrase, socksPassword: await socksPasswordOf(db, a.id) });
 
 export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
   route({
@@ -107,16 +115,17 @@ export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
     body: assetBody,
     handler: async ({ body, principal, req }) => {
       const attributes = parseInput('body', attributesSchema(body.protocol), req.body) as Record<string, string>;
-      let previous: Previous = { ...NO_SECRETS, socksPassword: null };
+      let previous = NOTHING;
       if (body.copyFrom) {
         // The console copies an asset without ever seeing its secrets: the server takes them from the source.
         if (!(await principal.access()).menus.includes('asset-copy')) throw fail(MSG_ROUTES.copyNotAllowed);
-        previous = await previousOf(db, await assetOrFail(db, body.copyFrom));
+        previous = resealed(box, await previousOf(db, await assetOrFail(db, body.copyFrom)));
       }
       const { fields, attributes: attrs } = toStore(box, body, attributes, previous);
       const id = uuid();
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
+        await assertReferences(trx, fields);
         await trx
           .insertInto('assets')
           .values({ id, ...fields, active: 1, activeMessage: '', created: clock.now(), lastAccessTime: null, owner: principal.user.id })
@@ -148,6 +157,7 @@ export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
         const current = await assetOrFail(trx, params.id);
         const { fields, attributes: attrs } = toStore(box, body, attributes, await previousOf(trx, current));
         await assertNameFree(trx, body.name, params.id);
+        await assertReferences(trx, fields);
         await trx.updateTable('assets').set(fields).where('id', '=', params.id).execute();
         await setAttributes(trx, params.id, attrs);
         await setTags(trx, params.id, body.tags);
@@ -182,12 +192,11 @@ export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
     path: '/assets/:id/change-owner',
     allow: 'granted',
     params: oneId,
-    query: z.object({ owner: zId }),
+    query: ownerQuery,
     handler: async ({ params, query }) => {
       await db.transaction().execute(async (trx) => {
         await assetOrFail(trx, params.id);
-        const user = await trx.selectFrom('users').select('id').where('id', '=', query.owner).executeTakeFirst();
-        if (!user) throw fail(MSG_ROUTES.userNotFound(query.owner));
+        await assertUserExists(trx, query.owner);
         await trx.updateTable('assets').set({ owner: query.owner }).where('id', '=', params.id).execute();
       });
       return '';

@@ -3,6 +3,7 @@ import type { Asset } from '../../db/schema.ts';
 import { fail } from '../../http/envelope.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
+import { ownerName } from '../identity/owner.ts';
 import { SOCKS_PASSWORD } from './fields.ts';
 
 /* Reads and writes of assets, their attributes and tags, shared by the routes, the CSV import and tcping. */
@@ -118,7 +119,7 @@ export const PUBLIC_COLUMNS = [
 export type PublicAsset = Omit<Asset, 'password' | 'privateKey' | 'passphrase'>;
 
 /** `AssetForPage` (contract §3.3): the list row, tags as the comma string of the wire. */
-export const assetForPage = (a: PublicAsset & { ownerName: string | null }, tags: readonly string[]) => ({
+export const assetForPage = (a: PublicAsset & { ownerName: string }, tags: readonly string[]) => ({
   id: a.id,
   name: a.name,
   description: a.description,
@@ -131,7 +132,7 @@ export const assetForPage = (a: PublicAsset & { ownerName: string | null }, tags
   lastAccessTime: formatDate(a.lastAccessTime),
   tags: tags.join(','),
   owner: a.owner,
-  ownerName: a.ownerName ?? '',
+  ownerName: a.ownerName,
 });
 
 /**
@@ -142,8 +143,8 @@ export const assetForPage = (a: PublicAsset & { ownerName: string | null }, tags
 export async function assetDetail(db: Db, id: string) {
   const a = await db
     .selectFrom('assets as a')
-    .leftJoin('users as u', 'u.id', 'a.owner')
-    .select([...PUBLIC_COLUMNS, 'u.nickname as ownerName'])
+    .leftJoin('users as ou', 'ou.id', 'a.owner')
+    .select([...PUBLIC_COLUMNS, ownerName])
     .select((eb) => [
       eb('a.password', 'is not', null).as('passwordSet'),
       eb('a.privateKey', 'is not', null).as('privateKeySet'),
@@ -172,7 +173,7 @@ export async function assetDetail(db: Db, id: string) {
     lastAccessTime: formatDate(a.lastAccessTime),
     tags: tags.join(','),
     owner: a.owner,
-    ownerName: a.ownerName ?? '',
+    ownerName: a.ownerName,
     passwordSet: Boolean(a.passwordSet),
     privateKeySet: Boolean(a.privateKeySet),
     passphraseSet: Boolean(a.passphraseSet),

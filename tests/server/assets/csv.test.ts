@@ -2,28 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import type { ImportAnswer } from '../../../server/modules/assets/csv.ts';
 import type { Harness } from '../harness.ts';
+import { newKey } from '../resources/helpers.ts';
 import { adminWith, assetHarness, csvUpload, type Paged, sshAsset, storedAsset } from './helpers.ts';
 
-const KEY = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA-csv-key\n-----END OPENSSH PRIVATE KEY-----';
+/** A key sealed with its passphrase (imported with it), and a plain one. */
+const KEY = newKey('Csv-Passphrase').privateKey;
+const PLAIN_KEY = newKey().privateKey;
 
 const count = async (h: Harness, table: 'assets' | 'assetTags' | 'tags' | 'assetAttributes') => Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-/** Good rows, short rows and bad rows, with a blank line and a quoted field that spans lines. */
+/** Good rows, short rows and bad rows, with a blank line and quoted fields that span lines (a key, a description). */
 const MIXED = [
   '\uFEFFweb-1,ssh,10.0.0.1,22,root,Csv-Pass-One,,,front,prod|web', // 1
-  `db-1,ssh,10.0.0.2,22,admin,ignored-Pass,"${KEY}",Csv-Passphrase,"two`, // 2 (key spans lines 2–4, description to 5)
-  'lines",prod|db', // 5
-  '', // 6: blank, skipped
-  'short,ssh,10.0.0.3,22', // 7
-  'bad-proto,ftp,10.0.0.4,21,u,p,,,d', // 8
-  'bad-port,ssh,10.0.0.5,0,u,p,,,d', // 9
-  ',ssh,10.0.0.6,22,u,p,,,d', // 10
-  'no-ip,ssh,,22,u,p,,,d', // 11
-  'web-1,rdp,10.0.0.7,3389,u,p,,,d', // 12: duplicate of row 1
-  'taken,vnc,10.0.0.8,5900,u,p,,,d', // 13: taken in the database
-  'too-many,ssh,10.0.0.9,22,u,p,,,d,t,extra', // 14
-  '  win-1 , rdp ,10.0.1.1, 3389 ,Administrator,Win-Pass-Two,,,,  windows | prod  ', // 15
+  '', // 2: blank, skipped
+  'short,ssh,10.0.0.3,22', // 3
+  'bad-proto,ftp,10.0.0.4,21,u,p,,,d', // 4
+  'bad-port,ssh,10.0.0.5,0,u,p,,,d', // 5
+  ',ssh,10.0.0.6,22,u,p,,,d', // 6
+  'no-ip,ssh,,22,u,p,,,d', // 7
+  'web-1,rdp,10.0.0.7,3389,u,p,,,d', // 8: duplicate of row 1
+  'taken,vnc,10.0.0.8,5900,u,p,,,d', // 9: taken in the database
+  'too-many,ssh,10.0.0.9,22,u,p,,,d,t,extra', // 10
+  '  win-1 , rdp ,10.0.1.1, 3389 ,Administrator,Win-Pass-Two,,,,  windows | prod  ', // 11
+  'bad-key,ssh,10.0.0.10,22,u,,not a key,,d', // 12
+  `db-1,ssh,10.0.0.2,22,admin,ignored-Pass,"${KEY}",Csv-Passphrase,"two`, // 13: the key spans lines, then the description
+  'lines",prod|db',
+  'after,telnet,10.0.0.11,23,u,Csv-Pass-Three,,,d', // the line after the quoted line breaks
 ].join('\r\n');
+/** The line of the last record: 13 + the key's line breaks + the description's. */
+const AFTER = 13 + KEY.split('\n').length - 1 + 1 + 1;
 
 describe('POST /assets/import', () => {
   it('imports the good rows and reports every bad one by line number', async () => {
@@ -31,20 +38,22 @@ describe('POST /assets/import', () => {
     await api.ok('POST', '/assets', { body: sshAsset({ name: 'taken', tags: '' }) });
     const answer = await api.ok<ImportAnswer>('POST', '/assets/import', csvUpload(MIXED));
     expect(answer.data).toEqual({
-      '7': '列数不足：需要9列（第10列标签可选），只有4列',
-      '8': '协议无效：「ftp」，应为 ssh、rdp、vnc、telnet、kubernetes 之一',
-      '9': '端口无效：「0」，应为1–65535',
-      '10': '资产名称不能为空',
-      '11': '主机地址不能为空',
-      '12': '资产名称「web-1」与第1行重复',
-      '13': '资产名称「taken」已被使用',
-      '14': '列数过多：最多10列，实际11列',
+      '3': '列数不足：需要9列（第10列标签可选），只有4列',
+      '4': '协议无效：「ftp」，应为 ssh、rdp、vnc、telnet、kubernetes 之一',
+      '5': '端口无效：「0」，应为1–65535',
+      '6': '资产名称不能为空',
+      '7': '主机地址不能为空',
+      '8': '资产名称「web-1」与第1行重复',
+      '9': '资产名称「taken」已被使用',
+      '10': '列数过多：最多10列，实际11列',
+      '12': expect.stringMatching(/^无法解析私钥：/),
     });
-    expect([answer.successCount, answer.errorCount]).toEqual([3, 8]);
-    expect(answer.rows.map((r) => r.row)).toEqual([1, 2, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    expect([answer.successCount, answer.errorCount]).toEqual([4, 9]);
+    expect(answer.rows.map((r) => r.row)).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, AFTER]);
     expect(answer.rows[0]).toEqual({ row: 1, name: 'web-1', protocol: 'ssh', ip: '10.0.0.1', port: 22, username: 'root', tags: ['prod', 'web'], error: null });
-    expect(answer.rows[4]).toMatchObject({ row: 9, name: 'bad-port', port: null, error: '端口无效：「0」，应为1–65535' });
-    expect(answer.rows[10]).toEqual({ row: 15, name: 'win-1', protocol: 'rdp', ip: '10.0.1.1', port: 3389, username: 'Administrator', tags: ['windows', 'prod'], error: null });
+    expect(answer.rows[3]).toMatchObject({ row: 5, name: 'bad-port', port: null, error: '端口无效：「0」，应为1–65535' });
+    expect(answer.rows[9]).toEqual({ row: 11, name: 'win-1', protocol: 'rdp', ip: '10.0.1.1', port: 3389, username: 'Administrator', tags: ['windows', 'prod'], error: null });
+    expect(answer.rows[12]).toMatchObject({ row: AFTER, name: 'after', error: null });
 
     const web = await storedAsset(h, 'web-1');
     expect(web).toMatchObject({ protocol: 'ssh', ip: '10.0.0.1', port: 22, accountType: 'custom', username: 'root', description: 'front', privateKey: null, passphrase: null, active: 1 });
@@ -55,7 +64,7 @@ describe('POST /assets/import', () => {
     expect([h.box.decrypt(db.privateKey!), h.box.decrypt(db.passphrase!)]).toEqual([KEY, 'Csv-Passphrase']);
     expect(await api.ok('GET', '/tags')).toEqual(['db', 'prod', 'web', 'windows']);
     expect(await api.ok('GET', '/assets/paging', { query: { tags: 'prod,windows' } })).toMatchObject({ total: 1, items: [{ name: 'win-1', tags: 'prod,windows' }] });
-    expect(await count(h, 'assets')).toBe(4);
+    expect(await count(h, 'assets')).toBe(5);
   });
 
   it('dry run: the same answer, nothing written', async () => {
@@ -66,7 +75,7 @@ describe('POST /assets/import', () => {
     expect(await Promise.all((['assets', 'assetTags', 'tags', 'assetAttributes'] as const).map((t) => count(h, t)))).toEqual(before);
     const real = await api.ok<ImportAnswer>('POST', '/assets/import', { query: { dryRun: 'false' }, ...csvUpload(MIXED) });
     expect(real).toEqual(dry);
-    expect(await count(h, 'assets')).toBe(before[0]! + 3);
+    expect(await count(h, 'assets')).toBe(before[0]! + 4);
     // Once imported, the same file is all duplicates.
     const again = await api.ok<ImportAnswer>('POST', '/assets/import', { query: { dryRun: 'true' }, ...csvUpload(MIXED) });
     expect(again.successCount).toBe(0);
@@ -104,7 +113,7 @@ describe('GET /assets/export', () => {
   it('downloads the filtered list as CSV in the import format, secrets empty, with the token in the query', async () => {
     const { h, api, root } = await assetHarness();
     await api.ok('POST', '/assets', { body: sshAsset({ name: 'web-1', tags: 'prod,web' }) });
-    await api.ok('POST', '/assets', { body: sshAsset({ name: 'db-1', tags: 'prod,db', accountType: 'private-key', privateKey: KEY }) });
+    await api.ok('POST', '/assets', { body: sshAsset({ name: 'db-1', tags: 'prod,db', accountType: 'private-key', privateKey: PLAIN_KEY }) });
     await api.ok('POST', '/assets', { body: sshAsset({ name: 'win-1', protocol: 'rdp', port: 3389, tags: '' }) });
 
     const res = await h.call('GET', '/assets/export', { query: { 'X-Auth-Token': root, tags: 'prod', field: 'name', order: 'ascend' } });

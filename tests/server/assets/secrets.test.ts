@@ -4,11 +4,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../../server/db/index.ts';
 import { sealedValues, SEALED_COLUMNS } from '../../../server/db/sealed.ts';
-import { newKey } from '../../../server/lib/secret-box.ts';
+import { newKey as newBoxKey } from '../../../server/lib/secret-box.ts';
 import type { Harness } from '../harness.ts';
+import { newKey } from '../resources/helpers.ts';
 import { adminWith, assetHarness, csvUpload, sshAsset, storedAsset } from './helpers.ts';
 
-const KEY = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAAb-unique-key-body\n-----END OPENSSH PRIVATE KEY-----';
+/** An ed25519 key sealed with its passphrase, as an admin would paste it. */
+const KEY = newKey('Key-Passphrase-9').privateKey;
 const SECRETS = ['ssh-Secret-Pass-1', KEY, 'Key-Passphrase-9', 'Socks-Secret-77'];
 
 /** The plain secrets of an asset, opened from the database (null = none). */
@@ -43,8 +45,9 @@ describe('asset secrets', () => {
       await h.call('GET', '/assets/export', { query: { 'X-Auth-Token': root } }),
       await api.call('POST', '/assets/import', { query: { dryRun: 'true' }, ...csvUpload(`x,ssh,h,22,u,Csv-Secret-Pass,,,d\n`) }),
     ];
+    const keyLines = KEY.split('\n').filter((l) => l.length >= 20 && !l.startsWith('-----'));
     for (const res of answers) {
-      for (const s of [...SECRETS, 'Csv-Secret-Pass']) expect(res.text.includes(s), `${s} in ${res.text.slice(0, 80)}`).toBe(false);
+      for (const s of [...SECRETS, ...keyLines, 'Csv-Secret-Pass']) expect(res.text.includes(s), `${s.slice(0, 20)} in ${res.text.slice(0, 80)}`).toBe(false);
     }
     expect(answers[2]!.body.data).toMatchObject({ passwordSet: true, privateKeySet: false, passphraseSet: false, socksProxyPasswordSet: true, 'socks-proxy-username': 'proxy' });
     expect(await api.ok('GET', `/assets/${(keyed.body.data as { id: string }).id}`)).toMatchObject({ passwordSet: false, privateKeySet: true, passphraseSet: true, socksProxyPasswordSet: false });
@@ -73,16 +76,22 @@ describe('asset secrets', () => {
   it('edit: switching the account type clears the secrets it does not use; the proxy off or another protocol clears the SOCKS password', async () => {
     const { h, api } = await assetHarness();
     const { id } = await api.ok<{ id: string }>('POST', '/assets', { body: sshAsset({ ...socksOn }) });
-    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn, accountType: 'private-key', password: 'ignored-Pass-5', privateKey: KEY, passphrase: '' }) });
-    expect(await openedSecrets(h, 'web-1')).toEqual({ password: null, privateKey: KEY, passphrase: null, socks: 'Socks-Secret-77' });
-    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn, accountType: 'private-key', privateKey: '', passphrase: 'Key-Passphrase-9' }) });
+    // A sealed key without its passphrase is refused (the credentials' rule); with it, the password goes.
+    expect((await api.call('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn, accountType: 'private-key', privateKey: KEY, passphrase: '' }) })).body).toEqual({ code: -1, message: '私钥已加密，请输入私钥密码' });
+    expect((await api.call('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn, accountType: 'private-key', privateKey: 'not a key' }) })).body.message).toMatch(/^无法解析私钥：/);
+    expect((await api.call('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn, accountType: 'private-key', privateKey: '' }) })).body).toEqual({ code: -1, message: '请输入私钥' });
+    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn, accountType: 'private-key', password: 'ignored-Pass-5', privateKey: KEY, passphrase: 'Key-Passphrase-9' }) });
+    expect(await openedSecrets(h, 'web-1')).toEqual({ password: null, privateKey: KEY, passphrase: 'Key-Passphrase-9', socks: 'Socks-Secret-77' });
+    // Sent back without secrets: both kept.
+    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn, accountType: 'private-key', privateKey: '', passphrase: '-' }) });
     expect(await openedSecrets(h, 'web-1')).toEqual({ password: null, privateKey: KEY, passphrase: 'Key-Passphrase-9', socks: 'Socks-Secret-77' });
     // Back to a password account without giving one: the key goes, no password appears.
     await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn, accountType: 'custom', password: '' }) });
     expect(await openedSecrets(h, 'web-1')).toEqual({ password: null, privateKey: null, passphrase: null, socks: 'Socks-Secret-77' });
     // A credential account keeps no account of its own.
-    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn, accountType: 'credential', credentialId: 'cred-1', password: 'Pass-For-Nothing-1', username: 'root' }) });
-    expect(await storedAsset(h, 'web-1')).toMatchObject({ accountType: 'credential', credentialId: 'cred-1', username: '', password: null, privateKey: null, passphrase: null });
+    const cred = await api.ok<{ id: string }>('POST', '/credentials', { body: { name: 'shared root', type: 'custom', username: 'root', password: 'Credential-Pass-8' } });
+    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn, accountType: 'credential', credentialId: cred.id, password: 'Pass-For-Nothing-1', username: 'root' }) });
+    expect(await storedAsset(h, 'web-1')).toMatchObject({ accountType: 'credential', credentialId: cred.id, username: '', password: null, privateKey: null, passphrase: null });
     await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn, 'socks-proxy-enable': false, 'socks-proxy-password': '' }) });
     expect((await openedSecrets(h, 'web-1')).socks).toBeNull();
     await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ ...socksOn }) });
@@ -112,8 +121,10 @@ describe('asset secrets', () => {
     expect(await api.ok('GET', `/assets/${(copy.body.data as { id: string }).id}`)).toMatchObject({ owner: copier.id, passwordSet: true, socksProxyPasswordSet: true, tags: 'prod,web' });
 
     // A secret given in the body wins; the account type of the copy decides which secrets are taken.
-    await api.ok('POST', '/assets', { body: sshAsset({ name: 'copy-2', accountType: 'private-key', privateKey: '', passphrase: 'Other-Passphrase-4', copyFrom: keyed.id }) });
-    expect(await openedSecrets(h, 'copy-2')).toEqual({ password: null, privateKey: KEY, passphrase: 'Other-Passphrase-4', socks: null });
+    await api.ok('POST', '/assets', { body: sshAsset({ ...socksOn, name: 'copy-1', password: 'Copy-Own-Pass-5', 'socks-proxy-password': '', copyFrom: source.id }) });
+    expect(await openedSecrets(h, 'copy-1')).toEqual({ password: 'Copy-Own-Pass-5', privateKey: null, passphrase: null, socks: 'Socks-Secret-77' });
+    await api.ok('POST', '/assets', { body: sshAsset({ name: 'copy-2', accountType: 'private-key', privateKey: '', passphrase: '', copyFrom: keyed.id }) });
+    expect(await openedSecrets(h, 'copy-2')).toEqual({ password: null, privateKey: KEY, passphrase: 'Key-Passphrase-9', socks: null });
     await api.ok('POST', '/assets', { body: sshAsset({ name: 'copy-3', password: '', copyFrom: keyed.id }) });
     expect(await openedSecrets(h, 'copy-3')).toEqual({ password: null, privateKey: null, passphrase: null, socks: null });
     expect((await api.call('POST', '/assets', { body: sshAsset({ name: 'copy-4', copyFrom: 'ghost' }) })).body).toMatchObject({ code: -1, message: '资产不存在：ghost' });
@@ -124,7 +135,7 @@ describe('key rotation', () => {
   it('reseals asset secrets and the SOCKS password attribute, leaving other attributes as they are', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-asset-keys-'));
     try {
-      const [k1, k2] = [newKey(), newKey()];
+      const [k1, k2] = [newBoxKey(), newBoxKey()];
       const store = (secretKey: string, secretKeysOld: string[] = []) => openStore({ dataDir: dir, database: `sqlite:${path.join(dir, 'j.db')}`, secretKey, secretKeysOld });
       let s = await store(k1);
       await s.db
