@@ -6,7 +6,7 @@ import { defineManifest, type KeyMap } from '@/core/manifest';
 const manifest = defineManifest({
   id: 'asset',
   menus: [
-    { key: 'asset', group: 'resource', order: 1, label: { 'zh-CN': '资产管理', 'en-US': 'Assets' } },
+    { key: 'asset', group: 'resource', order: 1, label: { 'zh-CN': '资产管理', 'en-US': 'Assets' }, grants: ['GET /assets/paging', 'GET /tags', 'GET /assets/export'] },
     { key: 'command', group: 'resource', order: 3, label: { 'zh-CN': '动态指令', 'en-US': 'Dynamic commands' }, grants: ['GET /commands/paging', 'GET /commands'] },
     {
       key: 'access-gateway',
@@ -17,14 +17,14 @@ const manifest = defineManifest({
     },
   ],
   actions: [
-    { key: 'asset-add', parent: 'asset', label: { 'zh-CN': '新建', 'en-US': 'Create' }, grants: ['GET /access-gateways', 'GET /credentials'] },
-    { key: 'asset-edit', parent: 'asset', label: { 'zh-CN': '编辑', 'en-US': 'Edit' }, grants: ['GET /access-gateways', 'GET /credentials'] },
-    { key: 'asset-del', parent: 'asset', label: { 'zh-CN': '删除', 'en-US': 'Delete' } },
-    { key: 'asset-copy', parent: 'asset', label: { 'zh-CN': '复制', 'en-US': 'Copy' }, grants: ['GET /access-gateways', 'GET /credentials'] },
-    { key: 'asset-conn-test', parent: 'asset', label: { 'zh-CN': '连通性测试', 'en-US': 'Connectivity test' } },
-    { key: 'asset-import', parent: 'asset', label: { 'zh-CN': '导入资产', 'en-US': 'Import assets' } },
-    { key: 'asset-change-owner', parent: 'asset', label: { 'zh-CN': '更换所有者', 'en-US': 'Change owner' } },
-    { key: 'asset-detail', parent: 'asset', label: { 'zh-CN': '详情', 'en-US': 'Details' } },
+    { key: 'asset-add', parent: 'asset', label: { 'zh-CN': '新建', 'en-US': 'Create' }, grants: ['POST /assets', 'GET /assets', 'GET /tags', 'GET /access-gateways', 'GET /credentials'] },
+    { key: 'asset-edit', parent: 'asset', label: { 'zh-CN': '编辑', 'en-US': 'Edit' }, grants: ['GET /assets/:id', 'PUT /assets/:id', 'GET /tags', 'GET /access-gateways', 'GET /credentials'] },
+    { key: 'asset-del', parent: 'asset', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /assets/:id'] },
+    { key: 'asset-copy', parent: 'asset', label: { 'zh-CN': '复制', 'en-US': 'Copy' }, grants: ['GET /assets/:id', 'POST /assets', 'GET /assets', 'GET /tags', 'GET /access-gateways', 'GET /credentials'] },
+    { key: 'asset-conn-test', parent: 'asset', label: { 'zh-CN': '连通性测试', 'en-US': 'Connectivity test' }, grants: ['POST /assets/:id/tcping', 'POST /assets/tcping'] },
+    { key: 'asset-import', parent: 'asset', label: { 'zh-CN': '导入资产', 'en-US': 'Import assets' }, grants: ['POST /assets/import'] },
+    { key: 'asset-change-owner', parent: 'asset', label: { 'zh-CN': '更换所有者', 'en-US': 'Change owner' }, grants: ['GET /users', 'POST /assets/:id/change-owner'] },
+    { key: 'asset-detail', parent: 'asset', label: { 'zh-CN': '详情', 'en-US': 'Details' }, grants: ['GET /assets/:id'] },
     { key: 'command-add', parent: 'command', label: { 'zh-CN': '增加', 'en-US': 'Add' }, grants: ['POST /commands'] },
     { key: 'command-edit', parent: 'command', label: { 'zh-CN': '修改', 'en-US': 'Edit' }, grants: ['GET /commands/:id', 'PUT /commands/:id'] },
     { key: 'command-del', parent: 'command', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /commands/:id'] },

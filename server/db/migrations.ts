@@ -238,6 +238,70 @@ const m006_resources: Migration = {
   },
 };
 
+// Assets (contract §3.3, §3.4) and their tags. Secrets (password, private_key, passphrase and the
+// `socks-proxy-password` attribute value) are sealed by the secret box, null = none. Tags are a real
+// many-to-many, so "all these tags" is an index lookup per tag. credential_id and access_gateway_id point at
+// tables of 006_resources: their references are checked in code (as the resources' own owner ids), not by foreign keys.
+// The indexes serve the asset list: each sortable column with the default tie-break (created, id), so a page is a
+// walk of one index whatever the filter on that column.
+const m007_assets: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('assets')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('protocol', 'text', (c) => c.notNull())
+      .addColumn('ip', 'text', (c) => c.notNull())
+      .addColumn('port', 'integer', (c) => c.notNull())
+      .addColumn('account_type', 'text', (c) => c.notNull())
+      .addColumn('username', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('password', 'text')
+      .addColumn('private_key', 'text')
+      .addColumn('passphrase', 'text')
+      .addColumn('credential_id', 'text')
+      .addColumn('access_gateway_id', 'text')
+      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('active_message', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .addColumn('last_access_time', 'bigint')
+      .addColumn('owner', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('assets_name').on('assets').column('name').unique().execute();
+    // The default order. name and ip ride along: their filters (LIKE '%…%', which no index can seek) are then checked
+    // inside this index, without reading a row per asset, for the page and its count alike.
+    await db.schema.createIndex('assets_created').on('assets').columns(['created', 'id', 'name', 'ip']).execute();
+    for (const column of ['protocol', 'ip', 'port', 'active', 'last_access_time']) {
+      await db.schema.createIndex(`assets_${column}`).on('assets').columns([column, 'created', 'id']).execute();
+    }
+    await db.schema.createIndex('assets_owner').on('assets').column('owner').execute();
+    await db.schema.createIndex('assets_credential').on('assets').column('credential_id').execute();
+    await db.schema.createIndex('assets_access_gateway').on('assets').column('access_gateway_id').execute();
+
+    await db.schema
+      .createTable('asset_attributes')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('asset_id', 'text', (c) => c.notNull().references('assets.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('asset_attributes_asset').on('asset_attributes').columns(['asset_id', 'name']).unique().execute();
+
+    await db.schema
+      .createTable('tags')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull().unique())
+      .execute();
+    await db.schema
+      .createTable('asset_tags')
+      .addColumn('asset_id', 'text', (c) => c.notNull().references('assets.id').onDelete('cascade'))
+      .addColumn('tag_id', 'text', (c) => c.notNull().references('tags.id').onDelete('cascade'))
+      .addPrimaryKeyConstraint('asset_tags_pk', ['asset_id', 'tag_id'])
+      .execute();
+    await db.schema.createIndex('asset_tags_tag').on('asset_tags').columns(['tag_id', 'asset_id']).execute();
+  },
+};
+
 /** Every migration; those that seal secrets need the box the server was started with. */
 export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '001_initial': m001_initial,
@@ -246,6 +310,7 @@ export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '004_access_token_hashed': m004_access_token_hashed,
   '005_login_security': m005_login_security,
   '006_resources': m006_resources,
+  '007_assets': m007_assets,
 });
 
 export const migrationProvider = (box: SecretBox): MigrationProvider => ({ getMigrations: async () => migrationsFor(box) });

@@ -156,6 +156,57 @@ export interface CommandsTable {
   created: number;
 }
 
+export type Protocol = 'ssh' | 'rdp' | 'vnc' | 'telnet' | 'kubernetes';
+export type AccountType = 'custom' | 'private-key' | 'credential';
+
+/** Remote hosts (contract §3.3). Secrets are sealed by the secret box (db/sealed.ts), null = none; never leave the server. */
+export interface AssetsTable {
+  id: string;
+  /** Unique. */
+  name: string;
+  protocol: Protocol;
+  /** Host name or address. */
+  ip: string;
+  port: number;
+  accountType: AccountType;
+  /** '' for credential assets (the credential holds the account). */
+  username: string;
+  password: string | null;
+  privateKey: string | null;
+  passphrase: string | null;
+  /** credentials.id when accountType is 'credential', else null (checked in code: another migration's table). */
+  credentialId: string | null;
+  /** access_gateways.id, null = direct (checked in code). */
+  accessGatewayId: string | null;
+  description: string;
+  /** Last reachability test: 1 reachable, 0 not (`activeMessage` says why). */
+  active: number;
+  activeMessage: string;
+  created: number;
+  /** Last session opened on it; null = never. */
+  lastAccessTime: number | null;
+  /** users.id of the creator, or of whom it was handed to. */
+  owner: string;
+}
+
+/** Protocol attributes (contract §3.4); id = sign([assetId, name]). `socks-proxy-password` values are sealed. */
+export interface AssetAttributesTable {
+  id: string;
+  assetId: string;
+  name: string;
+  value: string;
+}
+
+export interface TagsTable {
+  id: string;
+  name: string;
+}
+
+export interface AssetTagsTable {
+  assetId: string;
+  tagId: string;
+}
+
 export interface DB {
   users: UsersTable;
   usersRolesRef: UsersRolesRefTable;
@@ -171,6 +222,10 @@ export interface DB {
   credentials: CredentialsTable;
   accessGateways: AccessGatewaysTable;
   commands: CommandsTable;
+  assets: AssetsTable;
+  assetAttributes: AssetAttributesTable;
+  tags: TagsTable;
+  assetTags: AssetTagsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -178,3 +233,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Role = Selectable<RolesTable>;
 export type LoginLog = Selectable<LoginLogsTable>;
+export type Asset = Selectable<AssetsTable>;

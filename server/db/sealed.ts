@@ -12,6 +12,11 @@ export interface SealedColumn {
   column: string;
   /** Plain values that mean "none" (e.g. '-' for TOTP off); null is always "none". */
   none?: readonly string[];
+  /**
+   * Only the rows where this column holds this value are sealed: a key/value table where one name is a secret
+   * (asset_attributes: `name = 'socks-proxy-password'`).
+   */
+  where?: { column: string; equals: string };
 }
 
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
@@ -23,7 +28,20 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'access_gateways', key: 'id', column: 'password' },
   { table: 'access_gateways', key: 'id', column: 'private_key' },
   { table: 'access_gateways', key: 'id', column: 'passphrase' },
+  { table: 'assets', key: 'id', column: 'password' },
+  { table: 'assets', key: 'id', column: 'private_key' },
+  { table: 'assets', key: 'id', column: 'passphrase' },
+  { table: 'asset_attributes', key: 'id', column: 'value', where: { column: 'name', equals: 'socks-proxy-password' } },
 ];
+
+/** The stored (sealed) values of one sealed column, "none" values left out. */
+// biome-ignore lint/suspicious/noExplicitAny: walks tables by name from SEALED_COLUMNS, below the typed schema.
+export async function sealedValues(db: Kysely<any>, c: SealedColumn): Promise<{ key: string; value: string }[]> {
+  let q = db.selectFrom(c.table).select([`${c.key} as key`, `${c.column} as value`]).where(c.column, 'is not', null);
+  if (c.where) q = q.where(c.where.column, '=', c.where.equals);
+  const rows: { key: string; value: string }[] = await q.execute();
+  return rows.filter((r) => !c.none?.includes(r.value));
+}
 
 /**
  * Seals again, with the current key, every value sealed by an old key (JUMPGATE_SECRET_KEY_OLD). Fails the start
@@ -35,9 +53,8 @@ export async function resealSecrets(db: Kysely<any>, box: SecretBox, columns: re
   let count = 0;
   await db.transaction().execute(async (trx) => {
     for (const c of columns) {
-      const rows: { k: string; v: string }[] = await trx.selectFrom(c.table).select([`${c.key} as k`, `${c.column} as v`]).where(c.column, 'is not', null).execute();
-      for (const { k, v } of rows) {
-        if (c.none?.includes(v) || box.isCurrent(v)) continue;
+      for (const { key: k, value: v } of await sealedValues(trx, c)) {
+        if (box.isCurrent(v)) continue;
         if (!box.isSealed(v)) throw new Error(`${c.table}.${c.column} of ${k} is not sealed by the secret box`);
         let plain: string;
         try {

@@ -1,5 +1,6 @@
 import type { Module } from '../http/routes.ts';
 import account from './account/index.ts';
+import assets from './assets/index.ts';
 import auth from './auth/index.ts';
 import branding from './branding/index.ts';
 import commands from './commands/index.ts';
@@ -9,4 +10,4 @@ import identity from './identity/index.ts';
 import menus from './menus/index.ts';
 
 /** Every API module; adding one is one line here. */
-export const modules: readonly Module[] = [auth, account, branding, menus, identity, credentials, gateways, commands];
+export const modules: readonly Module[] = [auth, account, branding, menus, identity, credentials, gateways, commands, assets];

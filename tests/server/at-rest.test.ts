@@ -145,3 +145,35 @@ describe('credential and gateway secrets are sealed in the database file', () =>
     }
   });
 });
+
+describe('no plain asset secret in the database file', () => {
+  it('after assets are created, edited, copied and imported with passwords, keys, passphrases and SOCKS passwords', async () => {
+    const h = await startHarness();
+    const token = await h.accessToken(SUPER_ADMIN_ID);
+    const secrets = { password: 'At-Rest-Pass-1', passphrase: 'At-Rest-Passphrase', socks: 'At-Rest-Socks-Pass', edited: 'At-Rest-Edited-Pass', csv: 'At-Rest-Csv-Pass' };
+    const key = newKey(secrets.passphrase).privateKey;
+    const keyLines = key.split('\n').filter((l) => l.length >= 20 && !l.startsWith('-----'));
+    const asset = (over: Record<string, unknown>) => ({ name: 'a', protocol: 'ssh', ip: '10.0.0.1', port: 22, accountType: 'custom', username: 'root', ...over });
+    const call = async (method: string, url: string, body?: unknown) => {
+      const res = await h.call(method, url, { token, body });
+      expect(res.body.code, res.text).toBe(1);
+      return res.body.data as { id: string };
+    };
+    const { id } = await call('POST', '/assets', asset({ password: secrets.password, 'socks-proxy-enable': true, 'socks-proxy-password': secrets.socks }));
+    await call('POST', '/assets', asset({ name: 'k', accountType: 'private-key', privateKey: key, passphrase: secrets.passphrase }));
+    await call('POST', '/assets', asset({ name: 'copy', copyFrom: id }));
+    await call('PUT', `/assets/${id}`, asset({ password: secrets.edited, 'socks-proxy-enable': true }));
+    const B = 'b';
+    const csv = `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nc,ssh,h,22,u,${secrets.csv},,,d\r\n--${B}--\r\n`;
+    expect((await h.call('POST', '/assets/import', { token, raw: csv, contentType: `multipart/form-data; boundary=${B}` })).body.code).toBe(1);
+
+    const file = h.config.database.slice('sqlite:'.length);
+    for (const [what, bytes] of [
+      ['while running', fileBytes(file)],
+      ['after a restart', await h.restart().then(() => fileBytes(file))],
+    ] as const) {
+      for (const [name, plain] of Object.entries(secrets)) expect(bytes.includes(plain), `${name} ${what}`).toBe(false);
+      for (const line of keyLines) expect(bytes.includes(line), `a private key line ${what}`).toBe(false);
+    }
+  });
+});

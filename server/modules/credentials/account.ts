@@ -1,4 +1,5 @@
-import { utils } from 'ssh2';
+// ssh2 is CommonJS whose `utils` Node's ESM loader cannot see as a named export (vitest can): take it off the default.
+import ssh2 from 'ssh2';
 import { z } from 'zod';
 import { fail } from '../../http/envelope.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -54,7 +55,7 @@ export const secretFlags = (s: SealedSecrets) => ({ passwordSet: s.password !== 
 
 /** Why ssh2 cannot use this private key (with this passphrase), in the console's language; null when it can. */
 export function privateKeyProblem(key: string, passphrase?: string): string | null {
-  const parsed = utils.parseKey(key, passphrase);
+  const parsed = ssh2.utils.parseKey(key, passphrase);
   if (parsed instanceof Error) {
     if (/no passphrase given/i.test(parsed.message)) return '私钥已加密，请输入私钥密码';
     if (/passphrase\?/i.test(parsed.message)) return '私钥密码不正确';

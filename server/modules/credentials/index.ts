@@ -5,6 +5,7 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
+import { assertNotUsedByAssets } from '../assets/usage.ts';
 import { assertUserExists, ownerName, ownerQuery } from '../identity/owner.ts';
 import { contains, idList, oneId, requireAll, zName } from '../identity/shared.ts';
 import { nextSecrets, secretFields, secretFlags, zUsername } from './account.ts';
@@ -45,11 +46,8 @@ async function detail(db: Db, id: string) {
   return { ...rest, created: formatDate(rest.created), ...secretFlags({ password, privateKey, passphrase }) };
 }
 
-/**
- * Refuses to delete credentials still in use. Nothing uses them on this branch; the assets module (migration 007)
- * adds its check here: `-1` naming the assets.
- */
-async function assertUnused(_trx: Db, _ids: readonly string[]): Promise<void> {}
+/** Refuses to delete credentials that assets still use: `-1` naming them (modules/assets/usage.ts). */
+const assertUnused = (trx: Db, ids: readonly string[]) => assertNotUsedByAssets(trx, 'credentialId', ids);
 
 export default defineModule('credentials', ({ db, clock, box }) => [
   route({

@@ -5,6 +5,7 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
+import { assertNotUsedByAssets } from '../assets/usage.ts';
 import { nextSecrets, secretFields, secretFlags, zUsername } from '../credentials/account.ts';
 import { ownerName } from '../identity/owner.ts';
 import { contains, idList, oneId, requireAll, zName } from '../identity/shared.ts';
@@ -43,11 +44,8 @@ async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise
   if (other) throw fail(`接入网关名称「${name}」已存在`);
 }
 
-/**
- * Refuses to delete gateways still in use. Nothing uses them on this branch; the assets module (migration 007) adds
- * its check here: `-1` naming the assets.
- */
-async function assertUnused(_trx: Db, _ids: readonly string[]): Promise<void> {}
+/** Refuses to delete gateways that assets still use: `-1` naming them (modules/assets/usage.ts). */
+const assertUnused = (trx: Db, ids: readonly string[]) => assertNotUsedByAssets(trx, 'accessGatewayId', ids);
 
 export default defineModule('gateways', ({ db, clock, box, gateways }) => {
   async function detail(id: string) {

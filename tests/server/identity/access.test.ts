@@ -9,7 +9,7 @@ import { adminWith, identityHarness } from './helpers.ts';
  */
 const GATES: Record<string, string[]> = {
   'GET /users/paging': ['user'],
-  'GET /users': ['command-change-owner', 'user', 'user-group-add', 'user-group-edit'], // command-change-owner: its owner picker
+  'GET /users': ['asset-change-owner', 'command-change-owner', 'user', 'user-group-add', 'user-group-edit'], // *-change-owner: their owner pickers
   'POST /users': ['user-add'],
   'GET /users/:id': ['user-edit', 'user-detail'],
   'PUT /users/:id': ['user-edit'],

@@ -1,0 +1,290 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import type { AccountType, Protocol } from '../../db/schema.ts';
+import { fail } from '../../http/envelope.ts';
+import { type Deps, type RouteDef, route } from '../../http/routes.ts';
+import { uuid } from '../../lib/ids.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { formatDate } from '../../lib/time.ts';
+import { privateKeyProblem } from '../credentials/account.ts';
+import { HOST, LIMITS, PROTOCOLS, parseTags, type TagProblem } from './fields.ts';
+import { allMatching, exportAssets } from './list.ts';
+import { ensureTags, MSG } from './store.ts';
+
+/*
+ * CSV import and export (contract §2.5). One format both ways: no header row, one asset per record, columns
+ *   name, protocol, ip, port, username, password, privateKey, passphrase, description[, tags]
+ * with tags separated by `|`. UTF-8, a leading BOM tolerated (the export writes one, for spreadsheets).
+ */
+
+export const COLUMNS = ['name', 'protocol', 'ip', 'port', 'username', 'password', 'privateKey', 'passphrase', 'description', 'tags'] as const;
+/** Largest CSV file the import takes. */
+export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
+
+const IMPORT_MSG = {
+  noFile: '请选择要导入的CSV文件（表单字段 file）',
+  notUtf8: 'CSV文件须为UTF-8编码',
+  empty: 'CSV数据为空',
+  malformed: (line: number, reason: string) => `CSV格式错误：第${line}行，${reason}`,
+};
+
+const ROW_MSG = {
+  tooFew: (n: number) => `列数不足：需要9列（第10列标签可选），只有${n}列`,
+  tooMany: (n: number) => `列数过多：最多10列，实际${n}列`,
+  nameEmpty: '资产名称不能为空',
+  tooLong: (what: string, max: number) => `${what}过长：最多${max}个字符`,
+  protocol: (p: string) => `协议无效：「${p}」，应为 ${PROTOCOLS.join('、')} 之一`,
+  ipEmpty: '主机地址不能为空',
+  ipBad: '主机地址不能包含空格或控制字符',
+  port: (p: string) => `端口无效：「${p}」，应为1–65535`,
+  duplicate: (name: string, row: number) => `资产名称「${name}」与第${row}行重复`,
+  tag: (p: TagProblem) =>
+    p.kind === 'count' ? `标签过多：最多${LIMITS.tags}个` : p.kind === 'long' ? `标签过长：最多${LIMITS.tag}个字符（${p.tag.slice(0, 20)}…）` : `标签不能包含「|」：${p.tag}`,
+};
+
+/** One record of the file as the answer shows it; secrets never appear in it. */
+export interface ImportRow {
+  /** 1-based line number where the record starts. */
+  row: number;
+  name: string;
+  protocol: string;
+  ip: string;
+  /** null when the port column is not a port. */
+  port: number | null;
+  username: string;
+  tags: string[];
+  error: string | null;
+}
+
+/** A good row, ready to store. */
+interface Candidate {
+  name: string;
+  protocol: Protocol;
+  ip: string;
+  port: number;
+  accountType: AccountType;
+  username: string;
+  password: string | null;
+  privateKey: string | null;
+  passphrase: string | null;
+  description: string;
+  tags: string[];
+}
+
+export interface ImportAnswer {
+  successCount: number;
+  errorCount: number;
+  /** Row number → error, as 1.3.9 (which keyed it by record index). */
+  data: Record<string, string>;
+  rows: ImportRow[];
+}
+
+/** The records of the file with the line each starts on. Malformed CSV (an unclosed quote…) refuses the file. */
+export function readCsv(bytes: Buffer): { line: number; fields: string[] }[] {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw fail(IMPORT_MSG.notUtf8);
+  }
+  // One record delimiter, so csv-parse counts lines plainly (CR LF from Windows, a lone CR from old Macs).
+  text = text.replace(/\r\n?/g, '\n');
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    // With `info: true` each record comes as {record, info}; the library's types only know plain string[][] here.
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true, record_delimiter: '\n', info: true }) as unknown as typeof records;
+  } catch (err) {
+    if (err instanceof CsvError) throw fail(IMPORT_MSG.malformed((err as CsvError & { lines?: number }).lines ?? 0, err.message));
+    throw err;
+  }
+  // info.lines is where a record ends; quoted fields may span lines.
+  return records.map(({ record, info }) => ({ line: info.lines - record.reduce((n, f) => n + f.split('\n').length - 1, 0), fields: record }));
+}
+
+const orEmpty = (v: string | undefined) => (v === undefined || v === '-' ? '' : v);
+
+/** Checks one record; the row for the answer, and what to store when it is good. */
+export function checkRecord(line: number, fields: readonly string[]): { row: ImportRow; candidate?: Candidate } {
+  const [name = '', protocol = '', ip = '', port = '', username = ''] = fields.slice(0, 5).map((f) => f.trim());
+  const tagsField = fields[9] ?? '';
+  const parsedTags = parseTags(tagsField.split('|'));
+  const portNumber = /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535 ? Number(port) : null;
+  const row: ImportRow = { row: line, name, protocol, ip, port: portNumber, username, tags: 'tags' in parsedTags ? parsedTags.tags : [], error: null };
+  const [password = '', privateKey = '', passphrase = '', description = ''] = [5, 6, 7, 8].map((i) => orEmpty(fields[i]));
+  const lengthProblem = (
+    [
+      ['资产名称', name, LIMITS.name],
+      ['账户', username, LIMITS.username],
+      ['密码', password, LIMITS.password],
+      ['私钥', privateKey, LIMITS.privateKey],
+      ['私钥密码', passphrase, LIMITS.passphrase],
+      ['备注', description, LIMITS.description],
+    ] as const
+  ).find(([, v, max]) => [...v].length > max);
+
+  const error =
+    fields.length < 9
+      ? ROW_MSG.tooFew(fields.length)
+      : fields.length > COLUMNS.length
+        ? ROW_MSG.tooMany(fields.length)
+        : name === ''
+          ? ROW_MSG.nameEmpty
+          : !(PROTOCOLS as readonly string[]).includes(protocol)
+            ? ROW_MSG.protocol(protocol)
+            : ip === ''
+              ? ROW_MSG.ipEmpty
+              : !HOST.test(ip) || ip.length > LIMITS.ip
+                ? ROW_MSG.ipBad
+                : portNumber === null
+                  ? ROW_MSG.port(port)
+                  : lengthProblem
+                    ? ROW_MSG.tooLong(lengthProblem[0], lengthProblem[2])
+                    : 'problem' in parsedTags
+                      ? ROW_MSG.tag(parsedTags.problem)
+                      : null;
+  // As 1.3.9: a private key makes it a key account (the password is then not kept), else a password account. The key
+  // must be one ssh2 can use, with its passphrase (the credentials' rule, credentials/account.ts).
+  const accountType: AccountType = privateKey !== '' ? 'private-key' : 'custom';
+  const keyError = !error && accountType === 'private-key' ? privateKeyProblem(privateKey, passphrase || undefined) : null;
+  if (error || keyError) return { row: { ...row, error: error ?? keyError } };
+  return {
+    row,
+    candidate: {
+      name,
+      protocol: protocol as Protocol,
+      ip,
+      port: portNumber!,
+      accountType,
+      username,
+      password: accountType === 'custom' && password !== '' ? password : null,
+      privateKey: accountType === 'private-key' ? privateKey : null,
+      passphrase: accountType === 'private-key' && passphrase !== '' ? passphrase : null,
+      description: description.trim(),
+      tags: 'tags' in parsedTags ? parsedTags.tags : [],
+    },
+  };
+}
+
+/** Names among these that assets already carry. */
+async function takenNames(db: Db, names: readonly string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let i = 0; i < names.length; i += 500) {
+    const rows = await db
+      .selectFrom('assets')
+      .select('name')
+      .where('name', 'in', names.slice(i, i + 500))
+      .execute();
+    for (const r of rows) taken.add(r.name);
+  }
+  return taken;
+}
+
+/**
+ * Checks every record, then the names against the file's earlier rows and the database, and (unless `dryRun`)
+ * stores the good rows in one transaction. The answer is the same either way.
+ */
+export async function importCsv(deps: { db: Db; box: SecretBox; now: number; owner: string }, bytes: Buffer, dryRun: boolean): Promise<ImportAnswer> {
+  const records = readCsv(bytes);
+  if (records.length === 0) throw fail(IMPORT_MSG.empty);
+  const checked = records.map((r) => checkRecord(r.line, r.fields));
+  const firstRow = new Map<string, number>();
+  for (const c of checked) {
+    if (!c.candidate) continue;
+    const earlier = firstRow.get(c.candidate.name);
+    if (earlier !== undefined) {
+      c.row.error = ROW_MSG.duplicate(c.candidate.name, earlier);
+      c.candidate = undefined;
+    } else firstRow.set(c.candidate.name, c.row.row);
+  }
+
+  const store = async (trx: Db) => {
+    const taken = await takenNames(trx, [...firstRow.keys()]);
+    for (const c of checked) {
+      if (c.candidate && taken.has(c.candidate.name)) {
+        c.row.error = MSG.nameTaken(c.candidate.name);
+        c.candidate = undefined;
+      }
+    }
+    if (!dryRun) await insertAll(trx, deps, checked.flatMap((c) => (c.candidate ? [c.candidate] : [])));
+  };
+  // The names are checked inside the writing transaction, so a name taken meanwhile cannot fail the insert.
+  if (dryRun) await store(deps.db);
+  else await deps.db.transaction().execute(store);
+
+  const rows = checked.map((c) => c.row);
+  const errors = rows.filter((r) => r.error !== null);
+  return { successCount: rows.length - errors.length, errorCount: errors.length, data: Object.fromEntries(errors.map((r) => [String(r.row), r.error!])), rows };
+}
+
+async function insertAll(trx: Db, deps: { box: SecretBox; now: number; owner: string }, candidates: readonly Candidate[]): Promise<void> {
+  const { box, now, owner } = deps;
+  const seal = (v: string | null) => (v === null ? null : box.encrypt(v));
+  const assets = candidates.map((c) => ({
+    id: uuid(),
+    name: c.name,
+    protocol: c.protocol,
+    ip: c.ip,
+    port: c.port,
+    accountType: c.accountType,
+    username: c.username,
+    password: seal(c.password),
+    privateKey: seal(c.privateKey),
+    passphrase: seal(c.passphrase),
+    credentialId: null,
+    accessGatewayId: null,
+    description: c.description,
+    active: 1,
+    activeMessage: '',
+    created: now,
+    lastAccessTime: null,
+    owner,
+  }));
+  // 18 columns × 500 rows stays far below SQLite's bound-parameter limit.
+  for (let i = 0; i < assets.length; i += 500) await trx.insertInto('assets').values(assets.slice(i, i + 500)).execute();
+  const tagIds = await ensureTags(trx, [...new Set(candidates.flatMap((c) => c.tags))]);
+  const links = candidates.flatMap((c, i) => c.tags.map((t) => ({ assetId: assets[i]!.id, tagId: tagIds.get(t)! })));
+  for (let i = 0; i < links.length; i += 1000) await trx.insertInto('assetTags').values(links.slice(i, i + 1000)).execute();
+}
+
+/** One CSV field: quoted when it holds a quote, a comma, a line break or edge spaces (RFC 4180). */
+const csvField = (v: string) => (/[",\r\n]|^\s|\s$/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
+/** The export: the import's columns, secrets left empty. BOM + CRLF, so spreadsheets open it as UTF-8. */
+export function toCsv(assets: readonly { name: string; protocol: string; ip: string; port: number; username: string; description: string; tags: readonly string[] }[]): string {
+  const lines = assets.map((a) => [a.name, a.protocol, a.ip, String(a.port), a.username, '', '', '', a.description, a.tags.join('|')].map(csvField).join(','));
+  return `\uFEFF${lines.map((l) => `${l}\r\n`).join('')}`;
+}
+
+export const csvRoutes = ({ db, box, clock }: Deps): RouteDef[] => [
+  route({
+    method: 'POST',
+    path: '/assets/import',
+    allow: 'granted',
+    upload: { maxFiles: 1, maxFileBytes: MAX_IMPORT_BYTES },
+    query: z.object({ dryRun: z.enum(['true', 'false'], { message: 'expected true or false' }).optional() }),
+    handler: async ({ query, req, principal }) => {
+      const file = req.uploads.find((f) => f.field === 'file');
+      if (!file) throw fail(IMPORT_MSG.noFile);
+      return importCsv({ db, box, now: clock.now(), owner: principal.user.id }, file.data, query.dryRun === 'true');
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/assets/export',
+    allow: 'granted',
+    // A download: the console opens it with the token in the query (`X-Auth-Token`, contract §1.3).
+    query: exportAssets,
+    handler: async ({ query, reply }) => {
+      const csv = toCsv(await allMatching(db, query));
+      const stamp = formatDate(clock.now()).replace(/[-:]/g, '').replace(' ', '-');
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="assets-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+      return reply;
+    },
+  }),
+];

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import type { Asset } from '../../db/schema.ts';
+import { fail } from '../../http/envelope.ts';
+import { paged } from '../../http/paging.ts';
+import { type Deps, type RouteDef, route } from '../../http/routes.ts';
+import { parseInput } from '../../http/validation.ts';
+import { uuid } from '../../lib/ids.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { given, nextSecrets, type SealedSecrets } from '../credentials/account.ts';
+import { assertUserExists, ownerQuery } from '../identity/owner.ts';
+import { idList, oneId, requireAll } from '../identity/shared.ts';
+import { type AssetBody, assetBody, attributesSchema, PROTOCOLS, SOCKS_PASSWORD } from './fields.ts';
+import { assetPage, pagingAssets } from './list.ts';
+import { assertNameFree, assetDetail, assetOrFail, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
+import { assertReferences } from './usage.ts';
+
+const MSG_ROUTES = {
+  copyNotAllowed: '复制资产需要「复制」权限（asset-copy）',
+  credentialRequired: '请选择授权凭证',
+};
+
+/** What a create or an edit keeps when the body gives no new value: the stored (sealed) secrets. */
+interface Previous extends SealedSecrets {
+  socksPassword: string | null;
+}
+const NOTHING: Previous = { password: null, privateKey: null, passphrase: null, socksPassword: null };
+
+const previousOf = async (db: Db, a: Asset): Promise<Previous> => ({ password: a.password, privateKey: a.privateKey, passphrase: a.passphrase, socksPassword: await socksPasswordOf(db, a.id) });
+
+/** A copy's secrets are sealed anew: no two rows share a ciphertext. */
+const resealed = (box: SecretBox, p: Previous): Previous => {
+  const again = (v: string | null) => (v === null ? null : box.encrypt(box.decrypt(v)));
+  return { password: again(p.password), privateKey: again(p.privateKey), passphrase: again(p.passphrase), socksPassword: again(p.socksPassword) };
+};
+
+/**
+ * The row and attributes to store for a body. The account follows the credentials' rules (credentials/account.ts
+ * `nextSecrets`): a secret given replaces, none given keeps `previous`'s, those the type does not use are cleared, a
+ * key must parse; a credential account keeps no account of its own. The SOCKS password likewise, kept only while the
+ * asset is SSH with the proxy on.
+ */
+function toStore(box: SecretBox, body: AssetBody, attributes: Record<string, string>, previous: Previous) {
+  if (body.accountType === 'credential' && !body.credentialId) throw fail(MSG_ROUTES.credentialRequired);
+  const secrets: SealedSecrets = body.accountType === 'credential' ? { password: null, privateKey: null, passphrase: null } : nextSecrets(box, body.accountType, body, previous);
+
+  const attrs = { ...attributes };
+  const socksGiven = given(attrs[SOCKS_PASSWORD]);
+  const socksOn = body.protocol === 'ssh' && attrs['socks-proxy-enable'] === 'true';
+  attrs[SOCKS_PASSWORD] = !socksOn ? '' : socksGiven !== undefined ? box.encrypt(socksGiven) : (previous.socksPassword ?? '');
+  if (body.protocol !== 'ssh') delete attrs[SOCKS_PASSWORD];
+
+  return {
+    fields: {
+      name: body.name,
+      protocol: body.protocol,
+      ip: body.ip,
+      port: body.port,
+      accountType: body.accountType,
+      username: body.accountType === 'credential' ? '' : body.username,
+      ...secrets,
+      credentialId: body.accountType === 'credential' ? body.credentialId : null,
+      accessGatewayId: body.accessGatewayId,
+      description: body.description,
+    },
+    attributes: attrs,
+  };
+}
+
+export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
+  route({
+    method: 'GET',
+    path: '/assets',
+    allow: 'granted',
+    query: z.object({ protocol: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PROTOCOLS, { message: `expected one of: ${PROTOCOLS.join(', ')}` }).optional()) }),
+    handler: ({ query }) =>
+      db
+        .selectFrom('assets')
+        .select(['id', 'name'])
+        .$if(query.protocol !== undefined, (q) => q.where('protocol', '=', query.protocol!))
+        .orderBy('name')
+        .execute(),
+  }),
+
+  route({
+    method: 'GET',
+    path: '/tags',
+    allow: 'granted',
+    handler: async () => {
+      const rows = await db
+        .selectFrom('tags')
+        .select('name')
+        .where(({ exists, selectFrom }) => exists(selectFrom('assetTags').select('assetId').whereRef('assetTags.tagId', '=', 'tags.id')))
+        .orderBy('name')
+        .execute();
+      return rows.map((r) => r.name);
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/assets/paging',
+    allow: 'granted',
+    query: pagingAssets,
+    handler: async ({ query }) => {
+      const { total, items } = await assetPage(db, query);
+      return paged(total, items);
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/assets',
+    allow: 'granted',
+    body: assetBody,
+    handler: async ({ body, principal, req }) => {
+      const attributes = parseInput('body', attributesSchema(body.protocol), req.body) as Record<string, string>;
+      let previous = NOTHING;
+      if (body.copyFrom) {
+        // The console copies an asset without ever seeing its secrets: the server takes them from the source.
+        if (!(await principal.access()).menus.includes('asset-copy')) throw fail(MSG_ROUTES.copyNotAllowed);
+        previous = resealed(box, await previousOf(db, await assetOrFail(db, body.copyFrom)));
+      }
+      const { fields, attributes: attrs } = toStore(box, body, attributes, previous);
+      const id = uuid();
+      await db.transaction().execute(async (trx) => {
+        await assertNameFree(trx, body.name);
+        await assertReferences(trx, fields);
+        await trx
+          .insertInto('assets')
+          .values({ id, ...fields, active: 1, activeMessage: '', created: clock.now(), lastAccessTime: null, owner: principal.user.id })
+          .execute();
+        await setAttributes(trx, id, attrs);
+        await setTags(trx, id, body.tags);
+      });
+      return { id };
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/assets/:id',
+    allow: 'granted',
+    params: oneId,
+    handler: ({ params }) => assetDetail(db, params.id),
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/assets/:id',
+    allow: 'granted',
+    params: oneId,
+    body: assetBody,
+    handler: async ({ params, body, req }) => {
+      const attributes = parseInput('body', attributesSchema(body.protocol), req.body) as Record<string, string>;
+      await db.transaction().execute(async (trx) => {
+        const current = await assetOrFail(trx, params.id);
+        const { fields, attributes: attrs } = toStore(box, body, attributes, await previousOf(trx, current));
+        await assertNameFree(trx, body.name, params.id);
+        await assertReferences(trx, fields);
+        await trx.updateTable('assets').set(fields).where('id', '=', params.id).execute();
+        await setAttributes(trx, params.id, attrs);
+        await setTags(trx, params.id, body.tags);
+      });
+      return null;
+    },
+  }),
+
+  route({
+    method: 'DELETE',
+    path: '/assets/:id',
+    allow: 'granted',
+    params: idList,
+    handler: async ({ params }) => {
+      const ids = params.id;
+      // One transaction: an unknown id deletes nothing. (Authorisations arrive with the access issue: they go here too.)
+      await db.transaction().execute(async (trx) => {
+        const found = await trx.selectFrom('assets').select('id').where('id', 'in', ids).execute();
+        requireAll('资产', ids, found.map((a) => a.id));
+        const tagIds = (await trx.selectFrom('assetTags').select('tagId').distinct().where('assetId', 'in', ids).execute()).map((r) => r.tagId);
+        await trx.deleteFrom('assetAttributes').where('assetId', 'in', ids).execute();
+        await trx.deleteFrom('assetTags').where('assetId', 'in', ids).execute();
+        await trx.deleteFrom('assets').where('id', 'in', ids).execute();
+        await pruneTags(trx, tagIds);
+      });
+      return null;
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/assets/:id/change-owner',
+    allow: 'granted',
+    params: oneId,
+    query: ownerQuery,
+    handler: async ({ params, query }) => {
+      await db.transaction().execute(async (trx) => {
+        await assetOrFail(trx, params.id);
+        await assertUserExists(trx, query.owner);
+        await trx.updateTable('assets').set({ owner: query.owner }).where('id', '=', params.id).execute();
+      });
+      return '';
+    },
+  }),
+];
