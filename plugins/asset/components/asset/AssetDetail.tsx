@@ -14,7 +14,7 @@ export function AssetDetail() {
   const assets = useEndpoints(assetApi);
   const record = useQuery({ queryKey: ASSET_KEYS.one(assetId), queryFn: () => assets.get(assetId) });
   // The gateway's name needs `GET /access-gateways`, which only these keys open; without them its id is shown.
-  const canListGateways = useCan('asset-add', 'asset-edit', 'access-gateway-add');
+  const canListGateways = useCan('asset-add', 'asset-edit', 'asset-copy');
   const gatewayId = none(record.data?.accessGatewayId);
   const gateways = useQuery({ queryKey: ASSET_KEYS.gateways, queryFn: assets.gateways, enabled: canListGateways && gatewayId !== undefined });
   const a = record.data;
