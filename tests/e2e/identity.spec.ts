@@ -1,7 +1,7 @@
 // Identity end to end: a role and an admin user created through the console, the new admin's side menu, and
 // their session ending when an administrator disables them. Real server, real build (`npx vite build` first).
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { type RunningServer, startServer } from './server';
+import { expect, type Page, test } from '@playwright/test';
+import { type RunningServer, signedIn, startServer } from './server';
 
 let server: RunningServer;
 
@@ -13,28 +13,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/**
- * Logs in through the API and opens the console with that session (the login page is not under test here). The session
- * is stored by an init script before any console code runs: writing it into a live page raced with the console's own
- * in-memory session, which could write its empty state back before a reload. Seeded once per tab, so a later 401 or
- * logout in this tab is not undone by a reload.
- */
-async function signedIn(browser: Browser, request: APIRequestContext, username: string, password: string, path: string): Promise<Page> {
-  const res = await request.post(`${server.baseURL}/login`, { data: { username, password } });
-  const body = (await res.json()) as { code: number; message: string; data: { token: string; info: unknown } };
-  expect(body.code, body.message).toBe(1);
-  const context = await browser.newContext();
-  await context.addInitScript(({ token, info }) => {
-    if (sessionStorage.getItem('e2e-seeded')) return;
-    sessionStorage.setItem('e2e-seeded', '1');
-    localStorage.setItem('X-Auth-Token', token);
-    localStorage.setItem('user', JSON.stringify(info));
-  }, body.data);
-  const page = await context.newPage();
-  await page.goto(`${server.baseURL}/#${path}`);
-  return page;
-}
-
 const menuTexts = (page: Page, level: number) =>
   page
     .getByRole('tree', { name: '主菜单' })
@@ -42,7 +20,7 @@ const menuTexts = (page: Page, level: number) =>
     .allInnerTexts();
 
 test('a role and an admin made in the console shape that admin’s menu; disabling them ends their session', async ({ browser, request }) => {
-  const admin = await signedIn(browser, request, 'admin', server.adminPassword, '/role');
+  const admin = await signedIn(browser, request, server, 'admin', server.adminPassword, '/role');
 
   // A role: one action under 用户管理 (so the page itself is half-checked) and all of 角色管理.
   await admin.getByRole('button', { name: '新建' }).click();
@@ -74,7 +52,7 @@ test('a role and an admin made in the console shape that admin’s menu; disabli
   await expect(admin.getByRole('link', { name: '查看员' })).toBeVisible();
 
   // Their menu: the 用户管理 group with exactly 用户管理 and 角色管理.
-  const viewer = await signedIn(browser, request, 'viewer', 'Viewer-Pass-1', '/user');
+  const viewer = await signedIn(browser, request, server, 'viewer', 'Viewer-Pass-1', '/user');
   await expect(viewer.getByRole('link', { name: '查看员' })).toBeVisible();
   await expect.poll(() => menuTexts(viewer, 1)).toEqual(['用户管理']);
   await expect.poll(() => menuTexts(viewer, 2)).toEqual(['用户管理', '角色管理']);

@@ -1,3 +1,4 @@
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -69,4 +70,26 @@ export async function startServer(adminPassword = 'E2e-Admin-Pass-1', env: NodeJ
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Logs in through the API and opens the console with that session (the login page is not under test here). The session
+ * is stored by an init script before any console code runs: writing it into a live page raced with the console's own
+ * in-memory session, which could write its empty state back before a reload. Seeded once per tab, so a later 401 or
+ * logout in this tab is not undone by a reload.
+ */
+export async function signedIn(browser: Browser, request: APIRequestContext, server: RunningServer, username: string, password: string, path: string): Promise<Page> {
+  const res = await request.post(`${server.baseURL}/login`, { data: { username, password } });
+  const body = (await res.json()) as { code: number; message: string; data: { token: string; info: unknown } };
+  expect(body.code, body.message).toBe(1);
+  const context = await browser.newContext();
+  await context.addInitScript(({ token, info }) => {
+    if (sessionStorage.getItem('e2e-seeded')) return;
+    sessionStorage.setItem('e2e-seeded', '1');
+    localStorage.setItem('X-Auth-Token', token);
+    localStorage.setItem('user', JSON.stringify(info));
+  }, body.data);
+  const page = await context.newPage();
+  await page.goto(`${server.baseURL}/#${path}`);
+  return page;
 }
