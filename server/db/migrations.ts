@@ -261,7 +261,7 @@ const m007_assets: Migration = {
       .addColumn('credential_id', 'text')
       .addColumn('access_gateway_id', 'text')
       .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('active', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('active_message', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('created', 'bigint', (c) => c.notNull())
       .addColumn('last_access_time', 'bigint')

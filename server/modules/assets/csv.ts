@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/time.ts';
 import { privateKeyProblem } from '../credentials/account.ts';
 import { HOST, LIMITS, PROTOCOLS, parseTags, type TagProblem } from './fields.ts';
 import { allMatching, exportAssets } from './list.ts';
-import { ensureTags, MSG } from './store.ts';
+import { ensureTags, MSG, NOT_CHECKED } from './store.ts';
 
 /*
  * CSV import and export (contract §2.5). One format both ways: no header row, one asset per record, columns
@@ -234,8 +234,7 @@ async function insertAll(trx: Db, deps: { box: SecretBox; now: number; owner: st
     credentialId: null,
     accessGatewayId: null,
     description: c.description,
-    active: 1,
-    activeMessage: '',
+    ...NOT_CHECKED,
     created: now,
     lastAccessTime: null,
     owner,

@@ -12,7 +12,7 @@ import { assertUserExists, ownerQuery } from '../identity/owner.ts';
 import { idList, oneId, requireAll } from '../identity/shared.ts';
 import { type AssetBody, assetBody, attributesSchema, PROTOCOLS, SOCKS_PASSWORD } from './fields.ts';
 import { assetPage, pagingAssets } from './list.ts';
-import { assertNameFree, assetDetail, assetOrFail, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
+import { assertNameFree, assetDetail, assetOrFail, NOT_CHECKED, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
 import { assertReferences } from './usage.ts';
 
 const MSG_ROUTES = {
@@ -128,7 +128,7 @@ export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
         await assertReferences(trx, fields);
         await trx
           .insertInto('assets')
-          .values({ id, ...fields, active: 1, activeMessage: '', created: clock.now(), lastAccessTime: null, owner: principal.user.id })
+          .values({ id, ...fields, ...NOT_CHECKED, created: clock.now(), lastAccessTime: null, owner: principal.user.id })
           .execute();
         await setAttributes(trx, id, attrs);
         await setTags(trx, id, body.tags);
@@ -158,7 +158,13 @@ export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
         const { fields, attributes: attrs } = toStore(box, body, attributes, await previousOf(trx, current));
         await assertNameFree(trx, body.name, params.id);
         await assertReferences(trx, fields);
-        await trx.updateTable('assets').set(fields).where('id', '=', params.id).execute();
+        // A new address or route makes the last check say nothing about the asset any more.
+        const moved = fields.ip !== current.ip || fields.port !== current.port || fields.accessGatewayId !== current.accessGatewayId;
+        await trx
+          .updateTable('assets')
+          .set(moved ? { ...fields, ...NOT_CHECKED } : fields)
+          .where('id', '=', params.id)
+          .execute();
         await setAttributes(trx, params.id, attrs);
         await setTags(trx, params.id, body.tags);
       });

@@ -13,6 +13,13 @@ export const MSG = {
   nameTaken: (name: string) => `资产名称「${name}」已被使用`,
 };
 
+/**
+ * The reachability of an asset nobody has checked yet (a new, imported or copied asset, or one whose address or
+ * gateway changed): inactive with no message. A failed check always says why, so the console can tell the two apart
+ * (1.3.9 marked new assets active before any check).
+ */
+export const NOT_CHECKED = { active: 0, activeMessage: '' } as const;
+
 /** Names are unique (assets_name): checked first for a clear answer; inside the writing transaction, so no race. */
 export async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise<void> {
   const other = await trx

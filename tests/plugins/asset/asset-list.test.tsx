@@ -2,7 +2,7 @@ import { expectValidPlugin, type FakeRequest, renderPlugin } from '@/core/testin
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import asset from '../../../plugins/asset';
-import { asAdmin, desk, FIRST, LISTS, page } from './fixtures';
+import { asAdmin, desk, FIRST, LISTS, page, web } from './fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.restoreAllMocks());
@@ -55,6 +55,14 @@ describe('asset list', () => {
     expect(await screen.findByText('2026-11-02 09:30:00')).toBeInTheDocument();
     await user.hover(d.getByText('不可用'));
     expect(await screen.findByText('dial tcp 10.0.0.2:3389: i/o timeout')).toBeInTheDocument();
+  });
+
+  it('says 未检测 for an asset never checked (inactive without a message), not 不可用', async () => {
+    const fresh = { ...web, id: 'a3', name: 'new-01', active: false, activeMessage: '' };
+    await renderPlugin(asset, { route: '/asset', session: asAdmin(), api: { ...LISTS, 'GET /assets/paging': page([fresh]) } });
+    await screen.findByRole('link', { name: 'new-01' });
+    expect(row('new-01').getByText('未检测')).toBeInTheDocument();
+    expect(row('new-01').queryByText('不可用')).toBeNull();
   });
 
   it('searches by name, protocol (VNC included), network split as ip and port, tags and status', async () => {

@@ -25,7 +25,7 @@ describe('POST /assets, GET /assets/:id', () => {
       credentialId: '',
       accessGatewayId: '',
       description: 'front web server',
-      active: true,
+      active: false, // not checked yet: no message
       activeMessage: '',
       created: formatDate(h.clock.now()),
       lastAccessTime: '0001-01-01 00:00:00',

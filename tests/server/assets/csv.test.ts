@@ -56,7 +56,7 @@ describe('POST /assets/import', () => {
     expect(answer.rows[12]).toMatchObject({ row: AFTER, name: 'after', error: null });
 
     const web = await storedAsset(h, 'web-1');
-    expect(web).toMatchObject({ protocol: 'ssh', ip: '10.0.0.1', port: 22, accountType: 'custom', username: 'root', description: 'front', privateKey: null, passphrase: null, active: 1 });
+    expect(web).toMatchObject({ protocol: 'ssh', ip: '10.0.0.1', port: 22, accountType: 'custom', username: 'root', description: 'front', privateKey: null, passphrase: null, active: 0, activeMessage: '' });
     expect(h.box.decrypt(web.password!)).toBe('Csv-Pass-One');
     // A private key makes a key account; the password of that row is not kept.
     const db = await storedAsset(h, 'db-1');

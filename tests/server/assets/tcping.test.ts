@@ -26,6 +26,20 @@ async function closed(): Promise<number> {
 }
 
 describe('POST /assets/:id/tcping', () => {
+  it('marks a new asset, and one whose address moved, as not checked (inactive, no message); a rename keeps the state', async () => {
+    const { h, api } = await assetHarness();
+    const port = await listening();
+    const { id } = await api.ok<{ id: string }>('POST', '/assets', { body: sshAsset({ name: 'fresh', ip: '127.0.0.1', port }) });
+    expect(await api.ok('GET', `/assets/${id}`)).toMatchObject({ active: false, activeMessage: '' });
+
+    expect(await api.ok('POST', `/assets/${id}/tcping`)).toEqual({ active: true, message: '' });
+    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ name: 'renamed', ip: '127.0.0.1', port }) });
+    expect(await storedAsset(h, 'renamed')).toMatchObject({ active: 1, activeMessage: '' });
+
+    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ name: 'renamed', ip: '127.0.0.1', port: await closed() }) });
+    expect(await storedAsset(h, 'renamed')).toMatchObject({ active: 0, activeMessage: '' });
+  });
+
   it('connects for real: a listening port is active, a closed one is not; the outcome is stored on the asset', async () => {
     const { h, api } = await assetHarness();
     const up = await api.ok<{ id: string }>('POST', '/assets', { body: sshAsset({ name: 'up', ip: '127.0.0.1', port: await listening() }) });

@@ -43,13 +43,16 @@ export function ProtocolBadge({ protocol }: { protocol: Protocol | string }) {
   );
 }
 
-/** 运行中 / 不可用 (the last check's message as a tooltip) / 测试中 while a check runs. */
+/**
+ * 运行中 / 不可用 (the last check's message as a tooltip) / 未检测 (inactive without a message: never checked since
+ * it was made or moved) / 测试中 while a check runs.
+ */
 export function AssetStatus({ active, message, testing }: { active: boolean | undefined; message?: string; testing?: boolean }) {
   const { t } = useTranslation('asset');
   if (testing) return <StatusBadge tone="processing">{t('asset.status.testing')}</StatusBadge>;
   if (active) return <StatusBadge tone="success">{t('asset.status.active')}</StatusBadge>;
+  if (!message) return <StatusBadge tone="default">{t('asset.status.unchecked')}</StatusBadge>;
   const badge = <StatusBadge tone="error">{t('asset.status.inactive')}</StatusBadge>;
-  if (!message) return badge;
   return (
     <Tooltip content={message} relationship="description" withArrow>
       <span>{badge}</span>
