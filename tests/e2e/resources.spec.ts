@@ -37,10 +37,8 @@ test('a credential and an SSH asset using it, made in the console; the connectiv
   await assetDialog.getByRole('radio', { name: 'SSH' }).check();
   await assetDialog.getByRole('textbox', { name: '主机地址' }).fill(sshd.host);
   await assetDialog.getByRole('spinbutton', { name: '端口' }).fill(String(sshd.port));
-  await assetDialog.getByRole('combobox', { name: '账户类型' }).click();
-  await admin.getByRole('option', { name: '授权凭证' }).click();
-  await assetDialog.getByRole('combobox', { name: '授权凭证' }).click();
-  await admin.getByRole('option', { name: 'e2e-cred' }).click();
+  await assetDialog.getByRole('combobox', { name: '账户类型' }).selectOption({ label: '授权凭证' });
+  await assetDialog.getByRole('combobox', { name: '授权凭证' }).selectOption({ label: 'e2e-cred' });
   await assetDialog.getByRole('button', { name: '确定' }).click();
   await expect(assetDialog).toBeHidden();
 
@@ -85,7 +83,7 @@ test('a CSV import names its bad row in the preview, writes nothing before the i
   expect(await names()).toEqual([]);
 
   await dialog.getByRole('button', { name: '导入 2 行' }).click();
-  await expect(admin.getByText('共导入成功2条资产，失败1条资产。')).toBeVisible();
+  await expect(admin.getByText('共导入成功2条资产，失败1条资产。', { exact: true })).toBeVisible();
   expect(await names()).toEqual(['csv-db', 'csv-web']);
   await expect(row(admin, 'csv-web')).toContainText('prod');
   await admin.context().close();

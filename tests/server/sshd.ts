@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { utils } from 'ssh2';
+import ssh2 from 'ssh2';
+
+// ssh2 is CommonJS: Node's ESM loader (npm start, Playwright) sees no named `utils` export, only the default.
+const { utils } = ssh2;
 
 /*
  * A real OpenSSH server for tests: `/usr/sbin/sshd` (Debian's openssh-server, installed by .ci/run) on a free

@@ -1,4 +1,7 @@
-import { utils } from 'ssh2';
+import ssh2 from 'ssh2';
+
+// ssh2 is CommonJS: Node's ESM loader (npm start, Playwright) sees no named `utils` export, only the default.
+const { utils } = ssh2;
 import { expect } from 'vitest';
 import type { PermissionKey } from '../../../core/manifest.ts';
 import { defineModule } from '../../../server/http/routes.ts';
