@@ -2,14 +2,16 @@ import { z } from 'zod';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { AssetsTable, DB } from '../../db/schema.ts';
-import { type Page, pageOf, pagingQuery } from '../../http/paging.ts';
+import { type Page, type PagingQuery, pageOf, pagingQuery } from '../../http/paging.ts';
+import type { AssetScope } from '../access/rule.ts';
 import { ownerName } from '../identity/owner.ts';
 import { contains } from '../identity/shared.ts';
 import { LIMITS, PROTOCOLS, zPort, zTagList } from './fields.ts';
 import { assetForPage, PUBLIC_COLUMNS, tagsOf } from './store.ts';
 
 /*
- * The asset list's filters and sort (contract §2.5), shared by GET /assets/paging and GET /assets/export.
+ * The asset list's filters and sort (contract §2.5), shared by GET /assets/paging, GET /assets/export and the
+ * portal's lists (modules/access/portal.ts: the same code within the assets a user may open).
  * Every filter narrows through an index or a bounded scan; the port filter counts with the port (quirk 15).
  */
 
@@ -30,17 +32,19 @@ export const pagingAssets = pagingQuery.extend(listFilters);
 /** The export: the list's filters and sort, no paging. */
 export const exportAssets = pagingQuery.omit({ pageIndex: true, pageSize: true }).extend(listFilters);
 /** The filters of a list query (the rest of the query is ignored). */
-type Filters = Omit<z.output<typeof exportAssets>, 'order' | 'field'>;
+type Filters = Partial<Omit<z.output<typeof exportAssets>, 'order' | 'field'>>;
 
 /** `field` values the list sorts by (the console sends `ip` for its "network" column); ties go by created, id. */
-const SORTS = { name: 'a.name', protocol: 'a.protocol', ip: 'a.ip', port: 'a.port', active: 'a.active', lastAccessTime: 'a.lastAccessTime', created: 'a.created' } as const;
+export const SORTS = { name: 'a.name', protocol: 'a.protocol', ip: 'a.ip', port: 'a.port', active: 'a.active', lastAccessTime: 'a.lastAccessTime', created: 'a.created' } as const;
 
 /**
  * The assets matching the filters (`FROM assets AS a WHERE …`), or null when nothing can match (a tag no asset
- * carries). Tags: the intersection of each tag's `asset_tags` index range.
+ * carries). Tags: the intersection of each tag's `asset_tags` index range. `within`: only these asset ids (the
+ * access rule's sub-query); absent = every asset.
  */
-async function matching(db: Db, f: Filters) {
+async function matching(db: Db, f: Filters, within?: AssetScope) {
   let q = db.selectFrom('assets as a');
+  if (within) q = q.where('a.id', 'in', within);
   if (f.name) q = q.where(contains('a.name', f.name));
   if (f.protocol) q = q.where('a.protocol', '=', f.protocol);
   if (f.ip) q = q.where(contains('a.ip', f.ip));
@@ -59,7 +63,15 @@ async function matching(db: Db, f: Filters) {
 }
 
 type AssetsAsA = DB & { a: AssetsTable };
-type Sort = Page<(typeof SORTS)[keyof typeof SORTS]>;
+type SortColumn = (typeof SORTS)[keyof typeof SORTS];
+type Sort = Page<SortColumn>;
+
+export interface ListScope {
+  /** Only these asset ids (modules/access/rule.ts `openableAssetIds`); absent = every asset. */
+  within?: AssetScope;
+  /** The `field` values accepted (default: every SORTS entry). */
+  sorts?: Readonly<Partial<Record<string, SortColumn>>>;
+}
 
 /** The list's order: the sort column, then newest first, then id (a total order, so pages never overlap). */
 const ordered = <O>(q: SelectQueryBuilder<AssetsAsA, 'a', O>, page: Sort) =>
@@ -78,9 +90,9 @@ const PROBE = 1000;
  * GET /assets/paging: a real page and the count of every match. The page's ids come from an index alone (a deep
  * offset skips index entries, not rows and joins), then only those rows are read.
  */
-export async function assetPage(db: Db, query: z.output<typeof pagingAssets>) {
-  const page = pageOf(query, SORTS, 'a.created');
-  const q = await matching(db, query);
+export async function assetPage(db: Db, query: PagingQuery & Filters, scope: ListScope = {}) {
+  const page = pageOf(query, (scope.sorts ?? SORTS) as Readonly<Record<string, SortColumn>>, 'a.created');
+  const q = await matching(db, query, scope.within);
   if (!q) return { total: 0, items: [] };
   const idsOf = async (limit: number, offset: number) => (await ordered(q, page).select('a.id').limit(limit).offset(offset).execute()).map((r) => r.id);
   const count = async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
