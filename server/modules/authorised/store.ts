@@ -82,7 +82,8 @@ export async function assertMayAuthorise(trx: Db, actor: Actor, subject: { userI
 export async function grant(trx: Db, pairs: readonly Pair[], terms: GrantTerms, now: number): Promise<void> {
   if (terms.validFrom !== null && terms.validUntil !== null && terms.validUntil <= terms.validFrom) throw fail(MSG.window);
   if (terms.strategyId) await assertStrategyExists(trx, terms.strategyId);
-  const rows = pairs.map((p) => ({ id: grantId(p), ...p, ...terms, created: now }));
+  const { strategyId, commandFilterId, validFrom, validUntil } = terms; // terms may be a whole body: take only these
+  const rows = pairs.map((p) => ({ id: grantId(p), ...p, strategyId, commandFilterId, validFrom, validUntil, created: now }));
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200);
     await trx
