@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { AssetsTable, DB } from '../../db/schema.ts';
 import { type Page, type PagingQuery, pageOf, pagingQuery } from '../../http/paging.ts';
@@ -40,11 +40,13 @@ export const SORTS = { name: 'a.name', protocol: 'a.protocol', ip: 'a.ip', port:
 /**
  * The assets matching the filters (`FROM assets AS a WHERE …`), or null when nothing can match (a tag no asset
  * carries). Tags: the intersection of each tag's `asset_tags` index range. `within`: only these asset ids (the
- * access rule's sub-query); absent = every asset.
+ * access rule's sub-query); absent = every asset. `walk`: test `within` as a condition on each row of the order's
+ * index instead of looking its ids up one by one (wrapping the column keeps SQLite from seeking by it; any SQL
+ * engine reads it the same).
  */
-async function matching(db: Db, f: Filters, within?: AssetScope) {
+async function matching(db: Db, f: Filters, within?: AssetScope, walk = false) {
   let q = db.selectFrom('assets as a');
-  if (within) q = q.where('a.id', 'in', within);
+  if (within) q = walk ? q.where(sql<string>`coalesce(${sql.ref('a.id')}, '')`, 'in', within) : q.where('a.id', 'in', within);
   if (f.name) q = q.where(contains('a.name', f.name));
   if (f.protocol) q = q.where('a.protocol', '=', f.protocol);
   if (f.ip) q = q.where(contains('a.ip', f.ip));
@@ -85,6 +87,12 @@ const withOwner = (q: SelectQueryBuilder<AssetsAsA, 'a', object>) => q.leftJoin(
 
 /** Matches up to this many are read with the page and counted from it: a selective filter costs one scan. */
 const PROBE = 1000;
+/**
+ * A scoped list (`within`) with at most this many matches is sorted from its ids (each looked up); beyond, the
+ * order's index is walked and each entry tested against the scope, which stops at the page instead of sorting
+ * every match (docs/PERFORMANCE.md "Portal assets").
+ */
+const SORT_FROM_IDS = 2000;
 
 /**
  * GET /assets/paging: a real page and the count of every match. The page's ids come from an index alone (a deep
@@ -94,16 +102,23 @@ export async function assetPage(db: Db, query: PagingQuery & Filters, scope: Lis
   const page = pageOf(query, (scope.sorts ?? SORTS) as Readonly<Record<string, SortColumn>>, 'a.created');
   const q = await matching(db, query, scope.within);
   if (!q) return { total: 0, items: [] };
-  const idsOf = async (limit: number, offset: number) => (await ordered(q, page).select('a.id').limit(limit).offset(offset).execute()).map((r) => r.id);
+  const idsOf = async (from: NonNullable<typeof q>, limit: number, offset: number) =>
+    (await ordered(from, page).select('a.id').limit(limit).offset(offset).execute()).map((r) => r.id);
   const count = async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   let ids: string[];
   let total: number;
-  if (page.offset + page.limit <= PROBE) {
-    const probe = await idsOf(PROBE + 1, 0);
+  if (scope.within) {
+    // Counting from the scope's ids is cheap (an index seek each); its size then says how to find the page.
+    total = await count();
+    if (total === 0) return { total, items: [] };
+    const from = total > SORT_FROM_IDS ? (await matching(db, query, scope.within, true))! : q;
+    ids = await idsOf(from, page.limit, page.offset);
+  } else if (page.offset + page.limit <= PROBE) {
+    const probe = await idsOf(q, PROBE + 1, 0);
     ids = probe.slice(page.offset, page.offset + page.limit);
     total = probe.length <= PROBE ? probe.length : await count();
   } else {
-    ids = await idsOf(page.limit, page.offset);
+    ids = await idsOf(q, page.limit, page.offset);
     total = await count();
   }
   if (ids.length === 0) return { total, items: [] };
