@@ -1,8 +1,8 @@
 import { defineManifest, type KeyMap } from '@/core/manifest';
 
 // The asset plugin's permission keys: assets, dynamic commands and access gateways (group 资源管理), their actions,
-// and the server routes each grants, method included. Keys of modules not built yet (asset-access, command-exec,
-// the authorised-user tabs) are declared by the issues that build them.
+// and the server routes each grants, method included. Keys of modules not built yet (asset-access, command-exec)
+// are declared by the issues that build them.
 const manifest = defineManifest({
   id: 'asset',
   menus: [
@@ -25,6 +25,22 @@ const manifest = defineManifest({
     { key: 'asset-import', parent: 'asset', label: { 'zh-CN': '导入资产', 'en-US': 'Import assets' }, grants: ['POST /assets/import'] },
     { key: 'asset-change-owner', parent: 'asset', label: { 'zh-CN': '更换所有者', 'en-US': 'Change owner' }, grants: ['GET /users', 'POST /assets/:id/change-owner'] },
     { key: 'asset-detail', parent: 'asset', label: { 'zh-CN': '详情', 'en-US': 'Details' }, grants: ['GET /assets/:id'] },
+    {
+      key: 'asset-authorised-user',
+      parent: 'asset-detail',
+      label: { 'zh-CN': '资产授权用户', 'en-US': 'Users authorised on this asset' },
+      grants: ['GET /authorised/users/paging', 'GET /authorised/selected', 'GET /users', 'GET /authorised/explain'],
+    },
+    { key: 'asset-authorised-user-add', parent: 'asset-authorised-user', label: { 'zh-CN': '增加授权', 'en-US': 'Add authorisation' }, grants: ['POST /authorised/users'] },
+    { key: 'asset-authorised-user-del', parent: 'asset-authorised-user', label: { 'zh-CN': '移除授权', 'en-US': 'Remove authorisation' }, grants: ['DELETE /authorised/:id'] },
+    {
+      key: 'asset-authorised-user-group',
+      parent: 'asset-detail',
+      label: { 'zh-CN': '资产授权用户组', 'en-US': 'User groups authorised on this asset' },
+      grants: ['GET /authorised/user-groups/paging', 'GET /authorised/selected', 'GET /user-groups', 'GET /authorised/explain'],
+    },
+    { key: 'asset-authorised-user-group-add', parent: 'asset-authorised-user-group', label: { 'zh-CN': '增加授权', 'en-US': 'Add authorisation' }, grants: ['POST /authorised/user-groups'] },
+    { key: 'asset-authorised-user-group-del', parent: 'asset-authorised-user-group', label: { 'zh-CN': '移除授权', 'en-US': 'Remove authorisation' }, grants: ['DELETE /authorised/:id'] },
     { key: 'command-add', parent: 'command', label: { 'zh-CN': '增加', 'en-US': 'Add' }, grants: ['POST /commands'] },
     { key: 'command-edit', parent: 'command', label: { 'zh-CN': '修改', 'en-US': 'Edit' }, grants: ['GET /commands/:id', 'PUT /commands/:id'] },
     { key: 'command-del', parent: 'command', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /commands/:id'] },

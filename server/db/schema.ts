@@ -207,6 +207,25 @@ export interface AssetTagsTable {
   tagId: string;
 }
 
+/**
+ * An asset granted to exactly one of a user or a user group (contract §3.19; id = sign([assetId, userId, userGroupId])).
+ * Counts only inside its window: validFrom ≤ now < validUntil (null = open on that side). modules/access/rule.ts
+ * is the one reader that decides.
+ */
+export interface AuthorisedTable {
+  id: string;
+  assetId: string;
+  userId: string | null;
+  userGroupId: string | null;
+  /** strategies.id (checked in code), null = no strategy: no restriction. */
+  strategyId: string | null;
+  /** Stored for the wire, unused (as 1.3.9). */
+  commandFilterId: string | null;
+  validFrom: number | null;
+  validUntil: number | null;
+  created: number;
+}
+
 export interface DB {
   users: UsersTable;
   usersRolesRef: UsersRolesRefTable;
@@ -226,6 +245,7 @@ export interface DB {
   assetAttributes: AssetAttributesTable;
   tags: TagsTable;
   assetTags: AssetTagsTable;
+  authorised: AuthorisedTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,0 +1,2 @@
+// The lazy facade of the my-area plugin: one named export per page.
+export {};

@@ -1,0 +1,2 @@
+// The lazy facade of the strategy plugin: one named export per page.
+export {};
