@@ -1,4 +1,6 @@
 // Jumpgate console UI kit. Strings come from the `core` namespace, keys `ui.*`.
+export { ASSET_PROTOCOLS, AssetStatus, isAssetProtocol, ProtocolBadge, useProtocolOptions } from './AssetBadges';
+export type { AssetProtocol, AssetStatusProps } from './AssetBadges';
 export { BatchProgress, runInChunks, useBatchRun } from './BatchProgress';
 export type { BatchProgressProps, BatchProgressState, BatchRun } from './BatchProgress';
 export { CheckTree, checkedValues, computeCheckState } from './CheckTree';
@@ -58,10 +60,12 @@ export type {
   RowId,
   SearchField,
   SearchFieldOption,
+  ServerTableCards,
   ServerTableColumn,
   ServerTableHandle,
   ServerTableProps,
   SortOrder,
+  TableView,
 } from './table/types';
 
 // Rules for form fields (`rule: z.string().check(z.regex(…))`): zod's tree-shakable flavour.

@@ -113,6 +113,16 @@ export interface ServerTableHandle {
   searchQuery: () => Record<string, string | number>;
 }
 
+/** How a table whose rows also read as cards shows them (`cards` given): the user switches between the two. */
+export type TableView = 'table' | 'cards';
+
+export interface ServerTableCards<Row> {
+  /** A row's card: its content (title, badges…); the row actions follow below it. */
+  render: (row: Row) => ReactNode;
+  /** The view shown first (default `table`). */
+  defaultView?: TableView;
+}
+
 export interface ServerTableProps<Row> {
   /** Column settings are kept in `localStorage['cs-<tableKey>']`. */
   tableKey: string;
@@ -141,6 +151,11 @@ export interface ServerTableProps<Row> {
   rowLabel?: (row: Row) => string;
   defaultPageSize?: number;
   pageSizeOptions?: readonly number[];
+  /**
+   * Rows may also be shown as cards (a grid, same search, paging and row actions; no selection or column settings
+   * there): a 表格 / 卡片 switch appears in the header.
+   */
+  cards?: ServerTableCards<Row>;
   /** Extra fixed query parameters sent with every request (e.g. a parent id). */
   extraParams?: Readonly<Record<string, string | number>>;
   ref?: Ref<ServerTableHandle>;

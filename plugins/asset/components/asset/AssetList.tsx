@@ -1,9 +1,11 @@
 import {
+  AssetStatus,
   BatchProgress,
   Can,
   formatDateTime,
   fromNow,
   PageContainer,
+  ProtocolBadge,
   ServerTable,
   type ServerTableHandle,
   TagList,
@@ -22,7 +24,6 @@ import { PlugConnectedRegular } from '@fluentui/react-icons/svg/plug-connected';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ASSET_KEYS, type AssetRow, assetApi, type TcpingItem } from './api';
-import { AssetStatus, ProtocolBadge } from './AssetBadges';
 import { AssetFormDialog, type AssetFormMode } from './AssetFormDialog';
 import { ChangeOwnerDialog } from '../ChangeOwnerDialog';
 import { ImportAssetsDialog } from './ImportAssetsDialog';
