@@ -400,7 +400,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
             {add ? <AddButton {...add} /> : null}
             {toolbar}
             {cards ? (
-              <div role="group" aria-label={t('ui.view.label')} className={styles.views}>
+              <div className={styles.views}>
                 <Tooltip content={t('ui.view.table')} relationship="label">
                   <ToggleButton appearance="subtle" icon={<TableSimpleRegular />} checked={!asCards} onClick={() => setView('table')} />
                 </Tooltip>
