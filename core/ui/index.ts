@@ -41,6 +41,7 @@ export type { NotificationHostProps, NotifyBus, NotifyEvent } from './Notificati
 export { PageContainer, PageHeader } from './PageContainer';
 export type { PageContainerProps, PageHeaderProps } from './PageContainer';
 export { RecordPage } from './RecordPage';
+export { RelativeTime } from './RelativeTime';
 export type { RecordPageProps } from './RecordPage';
 export { StatusBadge } from './StatusBadge';
 export type { StatusBadgeProps, StatusTone } from './StatusBadge';

@@ -166,6 +166,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
     pageSizeOptions = PAGE_SIZE_OPTIONS,
     extraParams,
     cards,
+    empty,
     ref,
   } = props;
   const styles = useStyles();
@@ -313,7 +314,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
         />
       </div>
     );
-  } else if (items.length === 0) placeholder = <EmptyState />;
+  } else if (items.length === 0) placeholder = <EmptyState message={empty} />;
 
   let body: ReactNode;
   if (placeholder) {

@@ -95,8 +95,11 @@ export interface BatchAction<Row> {
 
 /** The standard delete of a list: a toast (删除成功) and a reload once it is done. */
 export interface RemoveAction<Row> {
-  /** Gate of both buttons, e.g. `user-del`. */
-  menu: KeyGate;
+  /**
+   * Gate of both buttons, e.g. `user-del`. Left out only where every account that sees the list may delete from it
+   * (the portal's own records, e.g. 我的指令).
+   */
+  menu?: KeyGate;
   /** Deletes the records (one for a row, the selection for the batch). */
   run: (ids: RowId[]) => Promise<unknown>;
   /** Also a batch 删除 for the selection, asked with this title (default 您确定要删除选中的行吗?). */
@@ -156,6 +159,8 @@ export interface ServerTableProps<Row> {
    * there): a 表格 / 卡片 switch appears in the header.
    */
   cards?: ServerTableCards<Row>;
+  /** What an empty list says instead of 暂无数据 (e.g. why there is nothing yet). */
+  empty?: ReactNode;
   /** Extra fixed query parameters sent with every request (e.g. a parent id). */
   extraParams?: Readonly<Record<string, string | number>>;
   ref?: Ref<ServerTableHandle>;
