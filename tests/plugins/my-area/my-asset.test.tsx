@@ -1,7 +1,7 @@
-import { expectValidPlugin, renderConsole, renderPlugin } from '@/core/testing';
+import { definePlugin } from '@/core';
+import { expectValidPlugin, renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import info from '../../../plugins/info';
 import myArea from '../../../plugins/my-area';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -24,6 +24,15 @@ const FIRST = { pageIndex: 1, pageSize: 10, order: '', field: '' };
 const ann = { user: { id: 'u2', username: 'ann', nickname: 'Ann', type: 'user', menus: [] } };
 const handlers = { 'GET /worker/assets/paging': page, 'GET /worker/assets/tags': ['prod', 'web', 'db', '-'] };
 
+// Stands in for the info plugin's /my-info (a plugin test imports no other plugin): 个人中心 at order 100.
+const MyInfo = () => <h1>个人中心</h1>;
+const centre = definePlugin({
+  id: 'fx-centre',
+  pages: [{ menuKey: null, path: '/my-info', page: 'MyInfo', labelKey: 'label', order: 100, layout: 'user', fallbackHome: 'user' }],
+  load: () => Promise.resolve({ MyInfo }),
+  locales: { 'zh-CN': { label: '个人中心' }, 'en-US': { label: 'Personal centre' } },
+});
+
 const row = (name: string) => {
   const tr = screen.getByText(name, { selector: 'td *' }).closest('tr');
   if (!tr) throw new Error(`no row for ${name}`);
@@ -42,7 +51,8 @@ describe('my-area plugin: 我的资产', () => {
   });
 
   it('a type-user account lands on /my-asset, and the portal bar reads 我的资产, 我的指令, 个人中心', async () => {
-    const { location, api } = await renderConsole([myArea, info], {
+    const { location, api } = await renderPlugin(myArea, {
+      extraPlugins: [centre],
       session: ann,
       route: '/',
       api: { ...handlers, 'GET /account/info': { ...ann.user, enableTotp: false, roles: [] } },
