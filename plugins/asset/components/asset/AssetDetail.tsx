@@ -1,7 +1,6 @@
-import { Descriptions, DetailTabs, formatDateTime, RecordPage, TagList, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
+import { AssetStatus, Descriptions, DetailTabs, formatDateTime, ProtocolBadge, RecordPage, TagList, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
 import { useParams } from 'react-router-dom';
 import { ASSET_KEYS, type AssetRecord, assetApi } from './api';
-import { AssetStatus, ProtocolBadge } from './AssetBadges';
 
 function none(value: string | undefined): string | undefined {
   return value === undefined || value === '' || value === '-' ? undefined : value;
