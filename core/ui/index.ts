@@ -1,4 +1,6 @@
 // Jumpgate console UI kit. Strings come from the `core` namespace, keys `ui.*`.
+export { AccessExplainDialog, STRATEGY_FLAGS } from './AccessExplainDialog';
+export type { AccessExplainDialogProps, AccessExplanation, ExplainedGrant, ExplainedStrategy, StrategyFlag } from './AccessExplainDialog';
 export { BatchProgress, runInChunks, useBatchRun } from './BatchProgress';
 export type { BatchProgressProps, BatchProgressState, BatchRun } from './BatchProgress';
 export { CheckTree, checkedValues, computeCheckState } from './CheckTree';
@@ -43,6 +45,8 @@ export type { RecordPageProps } from './RecordPage';
 export { StatusBadge } from './StatusBadge';
 export type { StatusBadgeProps, StatusTone } from './StatusBadge';
 export { splitTags, TagList } from './TagList';
+export { useValidityFields, ValidityBadge, ValidityWindow } from './validity';
+export type { ValidityBadgeProps, ValidityFieldsOptions, ValidityState, ValidityWindowProps } from './validity';
 export type { TagListProps } from './TagList';
 export { columnSettingsKey } from './columnSettings';
 export type { ColumnsState } from './columnSettings';
