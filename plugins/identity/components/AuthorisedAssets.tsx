@@ -8,7 +8,6 @@ import {
   ServerTable,
   StatusBadge,
   useEndpoints,
-  useQueryClient,
   useTableActions,
   useTranslation,
   useValidityFields,
@@ -43,7 +42,6 @@ export interface AuthorisedAssetsProps {
 export function AuthorisedAssets({ holder, userName, gates }: AuthorisedAssetsProps) {
   const { t } = useTranslation('identity');
   const grants = useEndpoints(assetGrantApi);
-  const client = useQueryClient();
   const table = useTableActions(GRANT_KEYS.of(holder));
   const validity = useValidityFields<Values>({ from: 'validFrom', until: 'validUntil' });
   const [binding, setBinding] = useState(false);
@@ -124,8 +122,7 @@ export function AuthorisedAssets({ holder, userName, gates }: AuthorisedAssetsPr
         fields={fields}
         onSubmit={async (v) => {
           await grants.bind(holder, { assetIds: v.assetIds, strategyId: v.strategyId, validFrom: v.validFrom, validUntil: v.validUntil });
-          // The list and the already-granted lookup of this holder.
-          await client.invalidateQueries({ queryKey: GRANT_KEYS.of(holder) });
+          // Reloads everything under the holder's grants key: the list and the already-granted lookup.
           await table.done(t('grants.granted'));
         }}
       />
