@@ -131,7 +131,8 @@ describe('user detail: authorised assets', () => {
     await user.click(confirm.getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.callsTo('DELETE /authorised/:id')).toHaveLength(0);
-    await user.click(rowOf('web-01').getByRole('button', { name: '移除' }));
+    // Fluent hands the page back to assistive tech a moment after the confirm closes.
+    await user.click(await waitFor(() => rowOf('web-01').getByRole('button', { name: '移除' })));
     confirm = within(await screen.findByRole('alertdialog', { name: '您确定要移除对「web-01」的授权吗？' }));
     await user.click(confirm.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(api.callsTo('DELETE /authorised/:id').map((c) => c.path)).toEqual(['/authorised/au1']));

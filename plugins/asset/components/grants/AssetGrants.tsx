@@ -2,6 +2,8 @@ import {
   AccessExplainDialog,
   AddButton,
   formatDateTime,
+  type PageQuery,
+  type PageResult,
   ServerTable,
   useEndpoints,
   useTableActions,
@@ -42,7 +44,7 @@ export function AssetGrants({ assetId, assetName, who }: AssetGrantsProps) {
   const name = (row: GrantRow) => (isUser(row) ? row.userName : row.userGroupName);
   const target = (row: GrantRow) =>
     isUser(row) ? `/user/${encodeURIComponent(row.userId)}` : `/user-group/${encodeURIComponent(row.userGroupId)}`;
-  const fetchPage = who === 'user' ? grants.userPage : grants.groupPage;
+  const fetchPage = (query: PageQuery): Promise<PageResult<GrantRow>> => (who === 'user' ? grants.userPage(query) : grants.groupPage(query));
 
   return (
     <>
@@ -50,7 +52,7 @@ export function AssetGrants({ assetId, assetName, who }: AssetGrantsProps) {
         tableKey={who === 'user' ? 'asset-grant-users' : 'asset-grant-groups'}
         title={t(who === 'user' ? 'grants.users.title' : 'grants.groups.title')}
         queryKey={GRANT_KEYS.list(assetId, who)}
-        fetchPage={fetchPage as (q: Parameters<typeof fetchPage>[0]) => Promise<{ total: number; items: GrantRow[] }>}
+        fetchPage={fetchPage}
         extraParams={{ assetId }}
         getRowId={(r) => r.id}
         searchFields={[{ name: 'name', label: t(who === 'user' ? 'grants.users.name' : 'grants.groups.name') }]}
