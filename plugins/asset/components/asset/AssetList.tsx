@@ -200,6 +200,13 @@ export function AssetList() {
           },
           { key: 'change-owner', label: t('asset.actions.changeOwner'), menu: 'asset-change-owner', overflow: true, onClick: () => setOwnerOf(a) },
           { key: 'detail', label: t('asset.actions.detail'), menu: 'asset-detail', overflow: true, href: `${detail(a)}?activeKey=info` },
+          // The detail page needs asset-detail too: both keys, as the tabs there need both.
+          ...(canOpen
+            ? [
+                { key: 'bind-user', label: t('grants.actions.users'), menu: 'asset-authorised-user' as const, overflow: true, href: `${detail(a)}?activeKey=bind-user` },
+                { key: 'bind-user-group', label: t('grants.actions.groups'), menu: 'asset-authorised-user-group' as const, overflow: true, href: `${detail(a)}?activeKey=bind-user-group` },
+              ]
+            : []),
         ]}
         remove={{ menu: 'asset-del', run: assets.remove, batch: true }}
         batchActions={[
