@@ -5,8 +5,8 @@ import {
   type FormItem,
   formatDateTime,
   type KeyGate,
+  ProtocolBadge,
   ServerTable,
-  StatusBadge,
   useEndpoints,
   useTableActions,
   useTranslation,
@@ -17,10 +17,6 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type AssetGrantRow, assetGrantApi, GRANT_KEYS, type GrantHolder } from '../api';
-
-const PROTOCOLS = ['ssh', 'rdp', 'vnc', 'telnet', 'kubernetes'] as const;
-type Protocol = (typeof PROTOCOLS)[number];
-const isProtocol = (p: string): p is Protocol => (PROTOCOLS as readonly string[]).includes(p);
 
 interface Values extends Record<string, unknown> {
   assetIds: string[];
@@ -90,7 +86,7 @@ export function AuthorisedAssets({ holder, userName, gates }: AuthorisedAssetsPr
           {
             key: 'protocol',
             header: t('grants.fields.protocol'),
-            render: (r) => <StatusBadge tone="info">{isProtocol(r.protocol) ? t(`grants.protocols.${r.protocol}`) : r.protocol}</StatusBadge>,
+            render: (r) => <ProtocolBadge protocol={r.protocol} />,
           },
           {
             key: 'strategy',
