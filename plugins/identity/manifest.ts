@@ -18,7 +18,7 @@ const manifest = defineManifest({
     { key: 'user-reset-totp', parent: 'user', label: { 'zh-CN': '重置双因素认证', 'en-US': 'Reset two-factor auth' }, grants: ['POST /users/:id/reset-totp'] },
     { key: 'user-detail', parent: 'user', label: { 'zh-CN': '用户详情', 'en-US': 'User details' }, grants: ['GET /users/:id', 'GET /roles'] },
     { key: 'user-authorised-asset', parent: 'user-detail', label: { 'zh-CN': '授权的资产', 'en-US': 'Authorised assets' } },
-    { key: 'user-bind-asset', parent: 'user-authorised-asset', label: { 'zh-CN': '授权', 'en-US': 'Grant assets' } },
+    { key: 'user-bind-asset', parent: 'user-authorised-asset', label: { 'zh-CN': '授权', 'en-US': 'Grant assets' }, grants: ['GET /strategies'] },
     { key: 'user-unbind-asset', parent: 'user-authorised-asset', label: { 'zh-CN': '移除', 'en-US': 'Remove grant' } },
     { key: 'role-add', parent: 'role', label: { 'zh-CN': '增加', 'en-US': 'Add' }, grants: ['POST /roles', 'GET /menus'] },
     { key: 'role-del', parent: 'role', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /roles/:id'] },
@@ -29,7 +29,7 @@ const manifest = defineManifest({
     { key: 'user-group-edit', parent: 'user-group', label: { 'zh-CN': '修改', 'en-US': 'Edit' }, grants: ['GET /user-groups/:id', 'PUT /user-groups/:id', 'GET /users'] },
     { key: 'user-group-detail', parent: 'user-group', label: { 'zh-CN': '详情', 'en-US': 'Details' }, grants: ['GET /user-groups/:id'] },
     { key: 'user-group-authorised-asset', parent: 'user-group', label: { 'zh-CN': '授权的资产', 'en-US': 'Authorised assets' } },
-    { key: 'user-group-bind-asset', parent: 'user-group-authorised-asset', label: { 'zh-CN': '授权', 'en-US': 'Grant assets' } },
+    { key: 'user-group-bind-asset', parent: 'user-group-authorised-asset', label: { 'zh-CN': '授权', 'en-US': 'Grant assets' }, grants: ['GET /strategies'] },
     { key: 'user-group-unbind-asset', parent: 'user-group-authorised-asset', label: { 'zh-CN': '移除', 'en-US': 'Remove grant' } },
   ],
 });
