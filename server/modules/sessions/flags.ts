@@ -15,6 +15,9 @@ export interface SessionFlags extends StrategyFlags {
 
 const ALL = Object.fromEntries(FLAGS.map((f) => [f, 1])) as unknown as StrategyFlags;
 
+/** Every flag off. */
+export const NO_FLAGS = Object.fromEntries(FLAGS.map((f) => [f, 0])) as unknown as StrategyFlags;
+
 /**
  * The session's flags from the asset (protocol, attributes) and the strategy that applies (null = none).
  * 1.3.9 said `fileSystem: "1"` for every protocol but RDP; here only SSH, whose SFTP browser exists: VNC, Telnet and
