@@ -1,4 +1,8 @@
 // Jumpgate console UI kit. Strings come from the `core` namespace, keys `ui.*`.
+export { AccessExplainDialog, STRATEGY_FLAGS } from './AccessExplainDialog';
+export type { AccessExplainDialogProps, AccessExplanation, ExplainedGrant, ExplainedStrategy, StrategyFlag } from './AccessExplainDialog';
+export { ASSET_PROTOCOLS, AssetStatus, isAssetProtocol, ProtocolBadge, useProtocolOptions } from './AssetBadges';
+export type { AssetProtocol, AssetStatusProps } from './AssetBadges';
 export { BatchProgress, runInChunks, useBatchRun } from './BatchProgress';
 export type { BatchProgressProps, BatchProgressState, BatchRun } from './BatchProgress';
 export { CheckTree, checkedValues, computeCheckState } from './CheckTree';
@@ -39,10 +43,13 @@ export type { NotificationHostProps, NotifyBus, NotifyEvent } from './Notificati
 export { PageContainer, PageHeader } from './PageContainer';
 export type { PageContainerProps, PageHeaderProps } from './PageContainer';
 export { RecordPage } from './RecordPage';
+export { RelativeTime } from './RelativeTime';
 export type { RecordPageProps } from './RecordPage';
 export { StatusBadge } from './StatusBadge';
 export type { StatusBadgeProps, StatusTone } from './StatusBadge';
 export { splitTags, TagList } from './TagList';
+export { useValidityFields, ValidityBadge, ValidityWindow } from './validity';
+export type { ValidityBadgeProps, ValidityFieldsOptions, ValidityState, ValidityWindowProps } from './validity';
 export type { TagListProps } from './TagList';
 export { columnSettingsKey } from './columnSettings';
 export type { ColumnsState } from './columnSettings';
@@ -58,10 +65,12 @@ export type {
   RowId,
   SearchField,
   SearchFieldOption,
+  ServerTableCards,
   ServerTableColumn,
   ServerTableHandle,
   ServerTableProps,
   SortOrder,
+  TableView,
 } from './table/types';
 
 // Rules for form fields (`rule: z.string().check(z.regex(…))`): zod's tree-shakable flavour.

@@ -1,4 +1,4 @@
-import type { ApiClient, FieldOption, PageQuery, PageResult } from '@/core';
+import type { AccessExplanation, ApiClient, FieldOption, PageQuery, PageResult, ValidityState } from '@/core';
 
 export type UserType = 'user' | 'admin';
 
@@ -128,4 +128,67 @@ export const groupApi = (api: ApiClient) => ({
   create: (body: UserGroupBody) => api.post<UserGroupRecord>('/user-groups', body, quiet),
   update: (id: string, body: UserGroupBody) => api.put<null>(`/user-groups/${encodeURIComponent(id)}`, body, quiet),
   remove: (list: readonly (string | number)[]) => api.delete<null>(`/user-groups/${ids(list)}`),
+});
+
+/** Whose authorised assets a tab shows: a user's or a user group's. */
+export type GrantHolder = { userId: string } | { userGroupId: string };
+
+/** A row of `GET /authorised/assets/paging?userId|userGroupId` (AssetPageForAuthorised + protocol, window, state). */
+export interface AssetGrantRow {
+  /** The authorisation row's id (DELETE /authorised/:id). */
+  id: string;
+  assetId: string;
+  assetName: string;
+  protocol: string;
+  strategyId: string;
+  strategyName: string;
+  /** '' = open on that side. */
+  validFrom: string;
+  validUntil: string;
+  state: ValidityState;
+  created: string;
+}
+
+export interface AssetGrantBody {
+  assetIds: string[];
+  strategyId?: string;
+  validFrom?: string;
+  validUntil?: string;
+}
+
+const holderKey = (holder: GrantHolder) => ('userId' in holder ? `user:${holder.userId}` : `group:${holder.userGroupId}`);
+
+export const GRANT_KEYS = {
+  /** Everything about a holder's grants: the list and the already-granted lookup (invalidated after a change). */
+  of: (holder: GrantHolder) => ['identity', 'grants', holderKey(holder)] as const,
+  list: (holder: GrantHolder) => ['identity', 'grants', holderKey(holder), 'list'] as const,
+  choices: (holder: GrantHolder) => ['identity', 'grants', holderKey(holder), 'choices'] as const,
+  strategies: ['identity', 'strategy-options'] as const,
+  explain: (userId: string, assetId: string) => ['identity', 'explain', userId, assetId] as const,
+};
+
+/** Only what is set: an open side and no strategy are left out of the body. */
+function setOnly(body: Omit<AssetGrantBody, 'assetIds'>) {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) if (typeof v === 'string' && v !== '') out[k] = v;
+  return out;
+}
+
+export const assetGrantApi = (api: ApiClient) => ({
+  page: (query: PageQuery) => api.get<PageResult<AssetGrantRow>>('/authorised/assets/paging', { params: query }),
+  /** Every asset, those the holder already holds disabled. */
+  choices: async (holder: GrantHolder): Promise<FieldOption[]> => {
+    const [all, taken] = await Promise.all([
+      api.get<{ id: string; name: string }[] | null>('/assets'),
+      api.get<string[] | null>('/authorised/selected', { params: { key: 'assetId', ...holder } }),
+    ]);
+    const granted = new Set(taken ?? []);
+    return (all ?? []).map((a) => ({ value: a.id, label: a.name, disabled: granted.has(a.id) }));
+  },
+  strategies: async (): Promise<FieldOption[]> =>
+    ((await api.get<{ id: string; name: string }[] | null>('/strategies')) ?? []).map((s) => ({ value: s.id, label: s.name })),
+  bind: (holder: GrantHolder, { assetIds, ...rest }: AssetGrantBody) =>
+    api.post<null>('/authorised/assets', { assetIds, ...holder, ...setOnly(rest) }, quiet),
+  unbind: (id: string) => api.delete<unknown>(`/authorised/${encodeURIComponent(id)}`),
+  explain: (userId: string, assetId: string) => api.get<AccessExplanation>('/authorised/explain', { params: { userId, assetId }, ...quiet }),
 });

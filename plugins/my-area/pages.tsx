@@ -1,2 +1,3 @@
 // The lazy facade of the my-area plugin: one named export per page.
-export {};
+export { MyAssetList } from './components/MyAssetList';
+export { MyCommandList } from './components/MyCommandList';

@@ -5,6 +5,17 @@ import manifest from './manifest';
 export default definePlugin({
   id: 'strategy',
   manifest,
-  pages: [],
+  pages: [
+    {
+      menuKey: 'strategy',
+      path: '/strategy',
+      page: 'StrategyList',
+      labelKey: 'nav.label',
+      icon: () => import('@fluentui/react-icons/svg/shield-keyhole').then((m) => m.ShieldKeyholeRegular),
+      order: 2,
+      layout: 'admin',
+      children: [{ path: ':strategyId', page: 'StrategyDetail', titleKey: 'detail.title', menuKey: 'strategy-detail' }],
+    },
+  ],
   load: () => import('./pages'),
 });

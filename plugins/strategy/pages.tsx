@@ -1,2 +1,3 @@
 // The lazy facade of the strategy plugin: one named export per page.
-export {};
+export { StrategyDetail } from './components/StrategyDetail';
+export { StrategyList } from './components/StrategyList';

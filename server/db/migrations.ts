@@ -1,4 +1,4 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 import { sha256 } from '../lib/ids.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 
@@ -355,6 +355,34 @@ const m008_strategies_sessions: Migration = {
   },
 };
 
+// Authorisations (contract §3.19): an asset granted to exactly one of a user or a user group, with an optional
+// strategy and, beyond 1.3.9, an optional validity window (epoch ms; null = open on that side). Rows go with their
+// asset, user or group (CASCADE). strategy_id has no foreign key: the strategies table is another migration's, and a
+// strategy in use is handled in code. The indexes serve modules/access/rule.ts: "which assets may this user (or
+// these groups) open" reads (subject, asset, window) from the index alone; the asset side lists by asset.
+const m009_authorised: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('authorised')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('asset_id', 'text', (c) => c.notNull().references('assets.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+      .addColumn('user_group_id', 'text', (c) => c.references('user_groups.id').onDelete('cascade'))
+      .addColumn('strategy_id', 'text')
+      .addColumn('command_filter_id', 'text')
+      .addColumn('valid_from', 'bigint')
+      .addColumn('valid_until', 'bigint')
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .addCheckConstraint('authorised_one_subject', sql`(user_id is null) <> (user_group_id is null)`)
+      .addCheckConstraint('authorised_window', sql`valid_from is null or valid_until is null or valid_until > valid_from`)
+      .execute();
+    await db.schema.createIndex('authorised_user').on('authorised').columns(['user_id', 'asset_id', 'valid_from', 'valid_until']).execute();
+    await db.schema.createIndex('authorised_group').on('authorised').columns(['user_group_id', 'asset_id', 'valid_from', 'valid_until']).execute();
+    await db.schema.createIndex('authorised_asset').on('authorised').columns(['asset_id', 'created']).execute();
+    await db.schema.createIndex('authorised_strategy').on('authorised').column('strategy_id').execute();
+  },
+};
+
 /** Every migration; those that seal secrets need the box the server was started with. */
 export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '001_initial': m001_initial,
@@ -365,6 +393,7 @@ export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '006_resources': m006_resources,
   '007_assets': m007_assets,
   '008_strategies_sessions': m008_strategies_sessions,
+  '009_authorised': m009_authorised,
 });
 
 export const migrationProvider = (box: SecretBox): MigrationProvider => ({ getMigrations: async () => migrationsFor(box) });

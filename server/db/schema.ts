@@ -268,6 +268,25 @@ export interface SessionsTable extends StrategyFlags {
   storageId: string;
 }
 
+/**
+ * An asset granted to exactly one of a user or a user group (contract §3.19; id = sign([assetId, userId, userGroupId])).
+ * Counts only inside its window: validFrom ≤ now < validUntil (null = open on that side). modules/access/rule.ts
+ * is the one reader that decides.
+ */
+export interface AuthorisedTable {
+  id: string;
+  assetId: string;
+  userId: string | null;
+  userGroupId: string | null;
+  /** strategies.id (checked in code), null = no strategy: no restriction. */
+  strategyId: string | null;
+  /** Stored for the wire, unused (as 1.3.9). */
+  commandFilterId: string | null;
+  validFrom: number | null;
+  validUntil: number | null;
+  created: number;
+}
+
 export interface DB {
   users: UsersTable;
   usersRolesRef: UsersRolesRefTable;
@@ -289,6 +308,7 @@ export interface DB {
   assetTags: AssetTagsTable;
   strategies: StrategiesTable;
   sessions: SessionsTable;
+  authorised: AuthorisedTable;
 }
 
 export type User = Selectable<UsersTable>;

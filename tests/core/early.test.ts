@@ -47,9 +47,10 @@ describe('planFirstScreen', () => {
         requests: ['/branding', '/account/info'],
       });
     }
-    // The personal centre (the info plugin) is the last resort of either account type.
+    // The personal centre (the info plugin) is an admin's last resort; a type-user account lands on the home the
+    // my-area plugin declares (我的资产), which needs no key.
     expect(planFirstScreen(plugins, '/', { signedIn: true, user: { type: 'admin', menus: [] } })).toMatchObject({ pluginId: 'info', layout: 'admin' });
-    expect(planFirstScreen(plugins, '/', { signedIn: true, user: { type: 'user', menus: [] } })).toMatchObject({ pluginId: 'info', layout: 'user' });
+    expect(planFirstScreen(plugins, '/', { signedIn: true, user: { type: 'user', menus: [] } })).toMatchObject({ pluginId: 'my-area', layout: 'user' });
   });
 
   it('follows a declared home (fixture plugins)', () => {

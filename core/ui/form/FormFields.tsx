@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { useQuery } from '../../query/hooks';
 import { useUiT } from '../i18n';
+import { fromDateTimeLocal, toDateTimeLocal } from './datetime';
 import { SearchableMultiSelect } from './SearchableMultiSelect';
 import { TagInput } from './TagInput';
 import type { FieldOption, FormField, FormItem, FormValues } from './types';
@@ -150,6 +151,19 @@ function FieldRow<Values extends FormValues>({
             max={field.max}
             disabled={isDisabled}
             onChange={(_, d) => onChange(d.value === '' ? undefined : Number(d.value))}
+            onBlur={onBlur}
+          />
+        );
+      case 'datetime':
+        return (
+          <Input
+            type="datetime-local"
+            name={field.name}
+            value={toDateTimeLocal(value)}
+            // Seconds are part of the wire format: let the picker show and set them.
+            step={1}
+            disabled={isDisabled}
+            onChange={(_, d) => onChange(fromDateTimeLocal(d.value))}
             onBlur={onBlur}
           />
         );

@@ -1,4 +1,5 @@
 import {
+  makeStyles,
   Tag,
   TagPicker,
   TagPickerControl,
@@ -6,10 +7,15 @@ import {
   TagPickerInput,
   TagPickerList,
   TagPickerOption,
+  tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useUiT } from '../i18n';
 import type { FieldOption } from './types';
+
+const useStyles = makeStyles({
+  disabled: { color: tokens.colorNeutralForegroundDisabled, cursor: 'not-allowed' },
+});
 
 // Value of the placeholder row shown when the filter matches nothing; never reported as a selection.
 const NO_MATCH = '\u0000no-match';
@@ -26,21 +32,22 @@ export interface SearchableMultiSelectProps {
 /** A multi-select whose typed text filters the options (case-insensitive, anywhere in the label); picks show as tags. */
 export function SearchableMultiSelect({ options, value, onChange, onBlur, placeholder, disabled }: SearchableMultiSelectProps) {
   const t = useUiT();
+  const styles = useStyles();
   const [query, setQuery] = useState('');
   const selected = value.map(String);
   const labelOf = (key: string) => options.find((o) => String(o.value) === key)?.label ?? key;
   const needle = query.trim().toLowerCase();
-  const shown = options.filter(
-    (o) => !o.disabled && !selected.includes(String(o.value)) && (needle === '' || o.label.toLowerCase().includes(needle)),
-  );
+  const unpickable = new Set(options.filter((o) => o.disabled).map((o) => String(o.value)));
+  // Disabled options stay listed (greyed, not pickable), so the user sees why one cannot be picked.
+  const shown = options.filter((o) => !selected.includes(String(o.value)) && (needle === '' || o.label.toLowerCase().includes(needle)));
 
   return (
     <TagPicker
       disabled={disabled}
       selectedOptions={selected}
       onOptionSelect={(_, data) => {
-        if (data.value === NO_MATCH) return;
-        const keys = data.selectedOptions.filter((k) => k !== NO_MATCH);
+        if (data.value === NO_MATCH || unpickable.has(data.value)) return;
+        const keys = data.selectedOptions.filter((k) => k !== NO_MATCH && !unpickable.has(k));
         // Keep the caller's value types (numbers stay numbers).
         onChange(keys.map((k) => options.find((o) => String(o.value) === k)?.value ?? k));
         setQuery('');
@@ -67,7 +74,15 @@ export function SearchableMultiSelect({ options, value, onChange, onBlur, placeh
       <TagPickerList>
         {shown.length > 0 ? (
           shown.map((o) => (
-            <TagPickerOption key={String(o.value)} value={String(o.value)} text={o.label}>
+            // Fluent's TagPickerOption has no `disabled`: a disabled one is marked for assistive tech, greyed, and ignored
+            // when picked (onOptionSelect).
+            <TagPickerOption
+              key={String(o.value)}
+              value={String(o.value)}
+              text={o.label}
+              aria-disabled={o.disabled || undefined}
+              className={o.disabled ? styles.disabled : undefined}
+            >
               {o.label}
             </TagPickerOption>
           ))

@@ -16,11 +16,14 @@ export type FieldType =
   | 'radio'
   | 'checkbox'
   | 'switch'
-  | 'tags';
+  | 'tags'
+  /** A moment, `YYYY-MM-DD HH:mm:ss` (the wire's format) or '' when unset; edited with the browser's date-time picker. */
+  | 'datetime';
 
 export interface FieldOption {
   value: string | number;
   label: string;
+  /** Listed but not offered (e.g. a user the asset is already granted to). */
   disabled?: boolean;
 }
 
@@ -33,7 +36,7 @@ export interface FormField<Values extends FormValues = FormValues> {
   required?: boolean;
   /** Replaces the kit's `请输入{label}` / `请选择{label}` when a required field is empty. */
   requiredMessage?: string;
-  /** Replaces the kit's message when an `email` or `number` value is malformed. */
+  /** Replaces the kit's message when an `email`, `number` or `datetime` value is malformed. */
   invalidMessage?: string;
   /** For `multiselect`: a type-to-filter picker (selected options shown as removable tags). */
   searchable?: boolean;

@@ -1,6 +1,7 @@
 import { safeParse } from 'zod/v4/core';
 import type { $ZodIssue } from 'zod/v4/core';
 import type { UiTranslate } from '../i18n';
+import { WIRE_DATE_TIME } from './datetime';
 import type { FormErrors, FormField, FormItem, FormSection, FormValues } from './types';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -96,11 +97,14 @@ export function validateField<Values extends FormValues>(
   if (type === 'email' && typeof value === 'string' && !EMAIL.test(value.trim())) {
     return field.invalidMessage ?? t('ui.validation.email', { label });
   }
+  if (type === 'datetime' && !(typeof value === 'string' && WIRE_DATE_TIME.test(value))) {
+    return field.invalidMessage ?? t('ui.validation.datetime', { label });
+  }
   if (type === 'number') {
     const n = typeof value === 'number' ? value : Number(value);
     if (!Number.isFinite(n)) return field.invalidMessage ?? t('ui.validation.number', { label });
   }
-  if (typeof value === 'string' || Array.isArray(value)) {
+  if ((typeof value === 'string' && type !== 'datetime') || Array.isArray(value)) {
     const len = value.length;
     const { minLength, maxLength } = field;
     if (minLength !== undefined && len < minLength) return t('ui.validation.minLength', { label, min: minLength });

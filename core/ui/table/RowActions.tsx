@@ -12,7 +12,7 @@ import {
 import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { MoreHorizontalRegular } from '@fluentui/react-icons/svg/more-horizontal';
 import { Link, useNavigate } from 'react-router-dom';
-import { Can, useMenuGate } from '../../app/context';
+import { useMenuGate } from '../../app/context';
 import type { KeyGate } from '../../manifest';
 import { useConfirm, useConfirmDelete } from '../ConfirmDialog';
 import { DangerButton } from '../DangerButton';
@@ -139,8 +139,11 @@ export function RowActions({ actions }: RowActionsProps) {
 }
 
 export interface AddButtonProps {
-  /** Gate: hidden unless the user holds any of these menu keys (e.g. `user-add`). */
-  menu: KeyGate;
+  /**
+   * Gate: hidden unless the user holds any of these menu keys (e.g. `user-add`). Left out only where every account
+   * that sees the list may add to it (the portal's own records, e.g. 我的指令).
+   */
+  menu?: KeyGate;
   onClick: () => void;
   /** Defaults to 新建. */
   label?: string;
@@ -149,11 +152,11 @@ export interface AddButtonProps {
 /** The toolbar's gated primary 新建 button. */
 export function AddButton({ menu, onClick, label }: AddButtonProps) {
   const t = useUiT();
+  const allowed = useMenuGate();
+  if (!allowed(menu)) return null;
   return (
-    <Can menu={menu}>
-      <Button appearance="primary" icon={<AddRegular />} onClick={onClick}>
-        {label ?? t('ui.add')}
-      </Button>
-    </Can>
+    <Button appearance="primary" icon={<AddRegular />} onClick={onClick}>
+      {label ?? t('ui.add')}
+    </Button>
   );
 }

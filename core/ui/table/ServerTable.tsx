@@ -1,5 +1,6 @@
 import {
   Button,
+  Card,
   makeStyles,
   Menu,
   MenuItemCheckbox,
@@ -21,12 +22,15 @@ import {
   TableRow,
   TableSelectionCell,
   Text,
+  ToggleButton,
   Tooltip,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { TableSettingsRegular } from '@fluentui/react-icons/svg/table-settings';
 import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
+import { GridRegular } from '@fluentui/react-icons/svg/grid';
+import { TableSimpleRegular } from '@fluentui/react-icons/svg/table-simple';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type CSSProperties, isValidElement, type ReactNode, useEffect, useImperativeHandle, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -52,6 +56,7 @@ import {
   type ServerTableColumn,
   type ServerTableProps,
   type SortOrder,
+  type TableView,
 } from './types';
 
 const useStyles = makeStyles({
@@ -88,6 +93,17 @@ const useStyles = makeStyles({
   full: { textAlign: 'center' },
   error: { marginBottom: tokens.spacingVerticalM },
   line: { display: 'block' },
+  views: { display: 'flex', columnGap: tokens.spacingHorizontalXXS },
+  cards: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+  },
+  cardItem: { display: 'flex' },
+  cardBody: { flexGrow: 1, width: '100%' },
 });
 
 function isActionList(node: readonly RowAction[] | ReactNode): node is readonly RowAction[] {
@@ -149,6 +165,8 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
     defaultPageSize = DEFAULT_PAGE_SIZE,
     pageSizeOptions = PAGE_SIZE_OPTIONS,
     extraParams,
+    cards,
+    empty,
     ref,
   } = props;
   const styles = useStyles();
@@ -170,7 +188,10 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
           return <RowActions actions={[...(isActionList(own) ? own : []), deleteAction(row)]} />;
         }
       : undefined;
-  const selectable = props.selectable ?? (batchActions !== undefined && batchActions.length > 0);
+  const [view, setView] = useState<TableView>(cards?.defaultView ?? 'table');
+  const asCards = cards !== undefined && view === 'cards';
+  // Cards carry no checkboxes: a selection belongs to the table view.
+  const selectable = !asCards && (props.selectable ?? (batchActions !== undefined && batchActions.length > 0));
 
   const [pageIndex, setPageIndex] = useState(1);
   const [pageSize, setPageSize] = useState(defaultPageSize);
@@ -275,36 +296,32 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
     </Button>
   );
 
-  let body: ReactNode;
-  if (loadingFirst) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={colCount} className={styles.full}>
-          <Spinner size="small" label={t('ui.loading')} />
-        </TableCell>
-      </TableRow>
+  // What shows instead of rows: the first load, why it failed (with a retry), or 暂无数据.
+  let placeholder: ReactNode = null;
+  if (loadingFirst) placeholder = <Spinner size="small" label={t('ui.loading')} />;
+  else if (items.length === 0 && showError) {
+    placeholder = (
+      <div role="alert">
+        <EmptyState
+          icon={<ErrorCircleRegular />}
+          message={
+            <>
+              <span className={styles.line}>{t('ui.loadFailed')}</span>
+              {errorMessage ? <span className={styles.line}>{errorMessage}</span> : null}
+            </>
+          }
+          action={retry}
+        />
+      </div>
     );
-  } else if (items.length === 0) {
-    // Nothing to show: say why (a failed load offers a retry) instead of a blank table.
+  } else if (items.length === 0) placeholder = <EmptyState message={empty} />;
+
+  let body: ReactNode;
+  if (placeholder) {
     body = (
       <TableRow>
         <TableCell colSpan={colCount} className={styles.full}>
-          {showError ? (
-            <div role="alert">
-              <EmptyState
-                icon={<ErrorCircleRegular />}
-                message={
-                  <>
-                    <span className={styles.line}>{t('ui.loadFailed')}</span>
-                    {errorMessage ? <span className={styles.line}>{errorMessage}</span> : null}
-                  </>
-                }
-                action={retry}
-              />
-            </div>
-          ) : (
-            <EmptyState />
-          )}
+          {placeholder}
         </TableCell>
       </TableRow>
     );
@@ -332,6 +349,25 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
       );
     });
   }
+
+  const label = typeof title === 'string' ? title : undefined;
+  const cardList =
+    cards && asCards ? (
+      placeholder ? (
+        <div className={styles.full}>{placeholder}</div>
+      ) : (
+        <ul className={styles.cards} aria-label={label} aria-busy={result.isFetching}>
+          {items.map((row) => (
+            <li key={String(getRowId(row))} className={styles.cardItem}>
+              <Card className={styles.cardBody}>
+                {cards.render(row)}
+                {rowActions ? rowActions(row) : null}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )
+    ) : null;
 
   return (
     <div>
@@ -364,6 +400,16 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
           <div className={styles.tools}>
             {add ? <AddButton {...add} /> : null}
             {toolbar}
+            {cards ? (
+              <div className={styles.views}>
+                <Tooltip content={t('ui.view.table')} relationship="label">
+                  <ToggleButton appearance="subtle" icon={<TableSimpleRegular />} checked={!asCards} onClick={() => setView('table')} />
+                </Tooltip>
+                <Tooltip content={t('ui.view.cards')} relationship="label">
+                  <ToggleButton appearance="subtle" icon={<GridRegular />} checked={asCards} onClick={() => setView('cards')} />
+                </Tooltip>
+              </div>
+            ) : null}
             <Tooltip content={t('ui.refresh')} relationship="label">
               <Button
                 appearance="subtle"
@@ -374,7 +420,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
                 }}
               />
             </Tooltip>
-            {hideable.length > 0 ? (
+            {hideable.length > 0 && !asCards ? (
               <Menu
                 checkedValues={{ columns: columns.filter(isVisible).map((c) => c.key) }}
                 onCheckedValueChange={(_, data) => {
@@ -439,60 +485,62 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
           {result.isFetching && !loadingFirst ? (
             <ProgressBar className={styles.progress} thickness="medium" aria-label={t('ui.loading')} />
           ) : null}
-          <Table className={styles.table} aria-label={typeof title === 'string' ? title : undefined} aria-busy={result.isFetching}>
-            <TableHeader>
-              <TableRow>
-                {selectable ? (
-                  <TableSelectionCell
-                    type="checkbox"
-                    checked={allSelected ? true : someSelected ? 'mixed' : false}
-                    onClick={toggleAll}
-                    checkboxIndicator={{ 'aria-label': t('ui.selectAll') }}
-                    invisible={items.length === 0}
-                  />
-                ) : null}
-                {indexColumn ? <TableHeaderCell style={{ width: 64 }}>{t('ui.index')}</TableHeaderCell> : null}
-                {visibleColumns.map((c) => {
-                  if (!c.sortField) {
+          {cardList ?? (
+            <Table className={styles.table} aria-label={label} aria-busy={result.isFetching}>
+              <TableHeader>
+                <TableRow>
+                  {selectable ? (
+                    <TableSelectionCell
+                      type="checkbox"
+                      checked={allSelected ? true : someSelected ? 'mixed' : false}
+                      onClick={toggleAll}
+                      checkboxIndicator={{ 'aria-label': t('ui.selectAll') }}
+                      invisible={items.length === 0}
+                    />
+                  ) : null}
+                  {indexColumn ? <TableHeaderCell style={{ width: 64 }}>{t('ui.index')}</TableHeaderCell> : null}
+                  {visibleColumns.map((c) => {
+                    if (!c.sortField) {
+                      return (
+                        <TableHeaderCell key={c.key} style={cellStyle(c)}>
+                          {c.header}
+                        </TableHeaderCell>
+                      );
+                    }
+                    const field = c.sortField;
+                    const direction =
+                      sort.field === field && sort.order
+                        ? sort.order === 'ascend'
+                          ? 'ascending'
+                          : 'descending'
+                        : undefined;
                     return (
-                      <TableHeaderCell key={c.key} style={cellStyle(c)}>
+                      <TableHeaderCell
+                        key={c.key}
+                        style={cellStyle(c)}
+                        sortable
+                        sortDirection={direction}
+                        button={{
+                          onClick: () => {
+                            setSort(nextSort(sort, field));
+                            setPageIndex(1);
+                          },
+                        }}
+                      >
                         {c.header}
                       </TableHeaderCell>
                     );
-                  }
-                  const field = c.sortField;
-                  const direction =
-                    sort.field === field && sort.order
-                      ? sort.order === 'ascend'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined;
-                  return (
-                    <TableHeaderCell
-                      key={c.key}
-                      style={cellStyle(c)}
-                      sortable
-                      sortDirection={direction}
-                      button={{
-                        onClick: () => {
-                          setSort(nextSort(sort, field));
-                          setPageIndex(1);
-                        },
-                      }}
-                    >
-                      {c.header}
+                  })}
+                  {rowActions ? (
+                    <TableHeaderCell style={rowActionsWidth !== undefined ? { width: rowActionsWidth } : undefined}>
+                      {t('ui.actions')}
                     </TableHeaderCell>
-                  );
-                })}
-                {rowActions ? (
-                  <TableHeaderCell style={rowActionsWidth !== undefined ? { width: rowActionsWidth } : undefined}>
-                    {t('ui.actions')}
-                  </TableHeaderCell>
-                ) : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>{body}</TableBody>
-          </Table>
+                  ) : null}
+                </TableRow>
+              </TableHeader>
+              <TableBody>{body}</TableBody>
+            </Table>
+          )}
         </div>
         <Pager
           pageIndex={pageIndex}

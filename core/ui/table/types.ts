@@ -95,8 +95,11 @@ export interface BatchAction<Row> {
 
 /** The standard delete of a list: a toast (删除成功) and a reload once it is done. */
 export interface RemoveAction<Row> {
-  /** Gate of both buttons, e.g. `user-del`. */
-  menu: KeyGate;
+  /**
+   * Gate of both buttons, e.g. `user-del`. Left out only where every account that sees the list may delete from it
+   * (the portal's own records, e.g. 我的指令).
+   */
+  menu?: KeyGate;
   /** Deletes the records (one for a row, the selection for the batch). */
   run: (ids: RowId[]) => Promise<unknown>;
   /** Also a batch 删除 for the selection, asked with this title (default 您确定要删除选中的行吗?). */
@@ -111,6 +114,16 @@ export interface ServerTableHandle {
   clearSelection: () => void;
   /** The applied search as request parameters (after `toQuery`, with `extraParams`; no paging or sort), e.g. for an export of the filtered list. */
   searchQuery: () => Record<string, string | number>;
+}
+
+/** How a table whose rows also read as cards shows them (`cards` given): the user switches between the two. */
+export type TableView = 'table' | 'cards';
+
+export interface ServerTableCards<Row> {
+  /** A row's card: its content (title, badges…); the row actions follow below it. */
+  render: (row: Row) => ReactNode;
+  /** The view shown first (default `table`). */
+  defaultView?: TableView;
 }
 
 export interface ServerTableProps<Row> {
@@ -141,6 +154,13 @@ export interface ServerTableProps<Row> {
   rowLabel?: (row: Row) => string;
   defaultPageSize?: number;
   pageSizeOptions?: readonly number[];
+  /**
+   * Rows may also be shown as cards (a grid, same search, paging and row actions; no selection or column settings
+   * there): a 表格 / 卡片 switch appears in the header.
+   */
+  cards?: ServerTableCards<Row>;
+  /** What an empty list says instead of 暂无数据 (e.g. why there is nothing yet). */
+  empty?: ReactNode;
   /** Extra fixed query parameters sent with every request (e.g. a parent id). */
   extraParams?: Readonly<Record<string, string | number>>;
   ref?: Ref<ServerTableHandle>;

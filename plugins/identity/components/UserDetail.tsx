@@ -2,6 +2,7 @@ import { Descriptions, DetailTabs, formatDateTime, RecordPage, useEndpoints, use
 import { Tag } from '@fluentui/react-components';
 import { useParams } from 'react-router-dom';
 import { KEYS, roleApi, userApi } from '../api';
+import { AuthorisedAssets } from './AuthorisedAssets';
 import { useSharedStyles } from './shared';
 
 export function UserDetail() {
@@ -13,6 +14,7 @@ export function UserDetail() {
   const record = useQuery({ queryKey: KEYS.user(userId), queryFn: () => users.get(userId) });
   // Role names need `GET /roles`, which only these keys open; without them the ids are shown.
   const canListRoles = useCan('user-add', 'user-edit', 'user-detail', 'role');
+  const canSeeAssets = useCan('user-authorised-asset');
   const roleList = useQuery({ queryKey: KEYS.roleOptions, queryFn: roles.options, enabled: canListRoles });
   const u = record.data;
   const roleName = (id: string) => roleList.data?.find((r) => r.value === id)?.label ?? id;
@@ -51,6 +53,14 @@ export function UserDetail() {
                     { label: t('common.created'), value: formatDateTime(u?.created) },
                   ]}
                 />
+              ),
+            },
+            {
+              key: 'asset',
+              label: t('grants.tab'),
+              visible: canSeeAssets,
+              content: () => (
+                <AuthorisedAssets holder={{ userId }} userName={u?.nickname} gates={{ bind: 'user-bind-asset', unbind: 'user-unbind-asset' }} />
               ),
             },
           ]}

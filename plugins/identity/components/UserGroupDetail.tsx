@@ -1,7 +1,8 @@
-import { Descriptions, DetailTabs, formatDateTime, RecordPage, useEndpoints, useQuery, useTranslation } from '@/core';
+import { Descriptions, DetailTabs, formatDateTime, RecordPage, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
 import { Tag } from '@fluentui/react-components';
 import { useParams } from 'react-router-dom';
 import { groupApi, KEYS } from '../api';
+import { AuthorisedAssets } from './AuthorisedAssets';
 import { useSharedStyles } from './shared';
 
 export function UserGroupDetail() {
@@ -11,6 +12,7 @@ export function UserGroupDetail() {
   const groups = useEndpoints(groupApi);
   const record = useQuery({ queryKey: KEYS.group(userGroupId), queryFn: () => groups.get(userGroupId) });
   const g = record.data;
+  const canSeeAssets = useCan('user-group-authorised-asset');
 
   return (
     <RecordPage title={g?.name ?? t('group.detailTitle')} backTo="/user-group" isPending={record.isPending} error={record.error}>
@@ -42,6 +44,14 @@ export function UserGroupDetail() {
                     },
                   ]}
                 />
+              ),
+            },
+            {
+              key: 'asset',
+              label: t('grants.tab'),
+              visible: canSeeAssets,
+              content: () => (
+                <AuthorisedAssets holder={{ userGroupId }} gates={{ bind: 'user-group-bind-asset', unbind: 'user-group-unbind-asset' }} />
               ),
             },
           ]}

@@ -1,4 +1,4 @@
-import { formatDateTime, PageContainer, ServerTable, useEndpoints, useRecordDialog, useTableActions, useTranslation } from '@/core';
+import { formatDateTime, PageContainer, ServerTable, useCan, useEndpoints, useRecordDialog, useTableActions, useTranslation } from '@/core';
 import { groupApi, KEYS, type UserGroupRow } from '../api';
 import { UserGroupFormDialog } from './UserGroupFormDialog';
 
@@ -7,6 +7,7 @@ export function UserGroupList() {
   const groups = useEndpoints(groupApi);
   const table = useTableActions(KEYS.groups);
   const dialog = useRecordDialog();
+  const canOpen = useCan('user-group-detail');
   const detail = (g: UserGroupRow) => `/user-group/${encodeURIComponent(g.id)}`;
 
   return (
@@ -27,6 +28,10 @@ export function UserGroupList() {
         rowActions={(g) => [
           { key: 'edit', label: t('common.edit'), menu: 'user-group-edit', onClick: () => dialog.openEdit(g.id) },
           { key: 'detail', label: t('common.detail'), menu: 'user-group-detail', overflow: true, href: `${detail(g)}?activeKey=info` },
+          // The detail page needs user-group-detail; its 授权的资产 tab needs user-group-authorised-asset.
+          ...(canOpen
+            ? [{ key: 'assets', label: t('grants.actions.assets'), menu: 'user-group-authorised-asset' as const, overflow: true, href: `${detail(g)}?activeKey=asset` }]
+            : []),
         ]}
         remove={{ menu: 'user-group-del', run: groups.remove, batch: (rows) => t('group.batchDelete.title', { count: rows.length }) }}
       />

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { AssetsTable, DB } from '../../db/schema.ts';
-import { type Page, pageOf, pagingQuery } from '../../http/paging.ts';
+import { type Page, type PagingQuery, pageOf, pagingQuery } from '../../http/paging.ts';
+import type { AssetScope } from '../access/rule.ts';
 import { ownerName } from '../identity/owner.ts';
 import { contains } from '../identity/shared.ts';
 import { LIMITS, PROTOCOLS, zPort, zTagList } from './fields.ts';
 import { assetForPage, PUBLIC_COLUMNS, tagsOf } from './store.ts';
 
 /*
- * The asset list's filters and sort (contract §2.5), shared by GET /assets/paging and GET /assets/export.
+ * The asset list's filters and sort (contract §2.5), shared by GET /assets/paging, GET /assets/export and the
+ * portal's lists (modules/access/portal.ts: the same code within the assets a user may open).
  * Every filter narrows through an index or a bounded scan; the port filter counts with the port (quirk 15).
  */
 
@@ -30,17 +32,21 @@ export const pagingAssets = pagingQuery.extend(listFilters);
 /** The export: the list's filters and sort, no paging. */
 export const exportAssets = pagingQuery.omit({ pageIndex: true, pageSize: true }).extend(listFilters);
 /** The filters of a list query (the rest of the query is ignored). */
-type Filters = Omit<z.output<typeof exportAssets>, 'order' | 'field'>;
+type Filters = Partial<Omit<z.output<typeof exportAssets>, 'order' | 'field'>>;
 
 /** `field` values the list sorts by (the console sends `ip` for its "network" column); ties go by created, id. */
-const SORTS = { name: 'a.name', protocol: 'a.protocol', ip: 'a.ip', port: 'a.port', active: 'a.active', lastAccessTime: 'a.lastAccessTime', created: 'a.created' } as const;
+export const SORTS = { name: 'a.name', protocol: 'a.protocol', ip: 'a.ip', port: 'a.port', active: 'a.active', lastAccessTime: 'a.lastAccessTime', created: 'a.created' } as const;
 
 /**
  * The assets matching the filters (`FROM assets AS a WHERE …`), or null when nothing can match (a tag no asset
- * carries). Tags: the intersection of each tag's `asset_tags` index range.
+ * carries). Tags: the intersection of each tag's `asset_tags` index range. `within`: only these asset ids (the
+ * access rule's sub-query); absent = every asset. `walk`: test `within` as a condition on each row of the order's
+ * index instead of looking its ids up one by one (wrapping the column keeps SQLite from seeking by it; any SQL
+ * engine reads it the same).
  */
-async function matching(db: Db, f: Filters) {
+async function matching(db: Db, f: Filters, within?: AssetScope, walk = false) {
   let q = db.selectFrom('assets as a');
+  if (within) q = walk ? q.where(sql<string>`coalesce(${sql.ref('a.id')}, '')`, 'in', within) : q.where('a.id', 'in', within);
   if (f.name) q = q.where(contains('a.name', f.name));
   if (f.protocol) q = q.where('a.protocol', '=', f.protocol);
   if (f.ip) q = q.where(contains('a.ip', f.ip));
@@ -59,7 +65,15 @@ async function matching(db: Db, f: Filters) {
 }
 
 type AssetsAsA = DB & { a: AssetsTable };
-type Sort = Page<(typeof SORTS)[keyof typeof SORTS]>;
+type SortColumn = (typeof SORTS)[keyof typeof SORTS];
+type Sort = Page<SortColumn>;
+
+export interface ListScope {
+  /** Only these asset ids (modules/access/rule.ts `openableAssetIds`); absent = every asset. */
+  within?: AssetScope;
+  /** The `field` values accepted (default: every SORTS entry). */
+  sorts?: Readonly<Partial<Record<string, SortColumn>>>;
+}
 
 /** The list's order: the sort column, then newest first, then id (a total order, so pages never overlap). */
 const ordered = <O>(q: SelectQueryBuilder<AssetsAsA, 'a', O>, page: Sort) =>
@@ -73,25 +87,38 @@ const withOwner = (q: SelectQueryBuilder<AssetsAsA, 'a', object>) => q.leftJoin(
 
 /** Matches up to this many are read with the page and counted from it: a selective filter costs one scan. */
 const PROBE = 1000;
+/**
+ * A scoped list (`within`) with at most this many matches is sorted from its ids (each looked up); beyond, the
+ * order's index is walked and each entry tested against the scope, which stops at the page instead of sorting
+ * every match (docs/PERFORMANCE.md "Portal assets").
+ */
+const SORT_FROM_IDS = 2000;
 
 /**
  * GET /assets/paging: a real page and the count of every match. The page's ids come from an index alone (a deep
  * offset skips index entries, not rows and joins), then only those rows are read.
  */
-export async function assetPage(db: Db, query: z.output<typeof pagingAssets>) {
-  const page = pageOf(query, SORTS, 'a.created');
-  const q = await matching(db, query);
+export async function assetPage(db: Db, query: PagingQuery & Filters, scope: ListScope = {}) {
+  const page = pageOf(query, (scope.sorts ?? SORTS) as Readonly<Record<string, SortColumn>>, 'a.created');
+  const q = await matching(db, query, scope.within);
   if (!q) return { total: 0, items: [] };
-  const idsOf = async (limit: number, offset: number) => (await ordered(q, page).select('a.id').limit(limit).offset(offset).execute()).map((r) => r.id);
+  const idsOf = async (from: NonNullable<typeof q>, limit: number, offset: number) =>
+    (await ordered(from, page).select('a.id').limit(limit).offset(offset).execute()).map((r) => r.id);
   const count = async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   let ids: string[];
   let total: number;
-  if (page.offset + page.limit <= PROBE) {
-    const probe = await idsOf(PROBE + 1, 0);
+  if (scope.within) {
+    // Counting from the scope's ids is cheap (an index seek each); its size then says how to find the page.
+    total = await count();
+    if (total === 0) return { total, items: [] };
+    const from = total > SORT_FROM_IDS ? (await matching(db, query, scope.within, true))! : q;
+    ids = await idsOf(from, page.limit, page.offset);
+  } else if (page.offset + page.limit <= PROBE) {
+    const probe = await idsOf(q, PROBE + 1, 0);
     ids = probe.slice(page.offset, page.offset + page.limit);
     total = probe.length <= PROBE ? probe.length : await count();
   } else {
-    ids = await idsOf(page.limit, page.offset);
+    ids = await idsOf(q, page.limit, page.offset);
     total = await count();
   }
   if (ids.length === 0) return { total, items: [] };

@@ -179,7 +179,8 @@ export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
     params: idList,
     handler: async ({ params }) => {
       const ids = params.id;
-      // One transaction: an unknown id deletes nothing. (Authorisations arrive with the access issue: they go here too.)
+      // One transaction: an unknown id deletes nothing. Authorisations of the assets go with them (ON DELETE CASCADE,
+      // migration 009_authorised), as attributes and tags do here.
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('assets').select('id').where('id', 'in', ids).execute();
         requireAll('资产', ids, found.map((a) => a.id));

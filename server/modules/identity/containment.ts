@@ -20,7 +20,7 @@ import { requireAll } from './shared.ts';
  */
 
 /** What is being done to an account; names the refusal. */
-export type AccountAction = 'edit' | 'password' | 'totp' | 'status' | 'delete' | 'groups';
+export type AccountAction = 'edit' | 'password' | 'totp' | 'status' | 'delete' | 'groups' | 'authorise';
 
 const WHAT: Record<AccountAction, (u: string) => string> = {
   edit: (u) => `不能修改账户「${u}」`,
@@ -29,6 +29,7 @@ const WHAT: Record<AccountAction, (u: string) => string> = {
   status: (u) => `不能启用或停用账户「${u}」`,
   delete: (u) => `不能删除账户「${u}」`,
   groups: (u) => `不能调整账户「${u}」的用户组`,
+  authorise: (u) => `不能调整账户「${u}」的资产授权`,
 };
 
 export const MSG = {

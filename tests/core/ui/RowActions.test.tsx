@@ -172,6 +172,11 @@ describe('AddButton', () => {
     expect(screen.getByRole('button', { name: '导入' })).toBeInTheDocument();
   });
 
+  it('without a gate shows to an account holding no key (the portal’s own records)', async () => {
+    await renderWithProviders(<AddButton onClick={vi.fn()} />, withMenus([]));
+    expect(screen.getByRole('button', { name: '新建' })).toBeInTheDocument();
+  });
+
   it('says New in English', async () => {
     await renderWithProviders(<AddButton menu="thing-add" onClick={vi.fn()} />, { ...withMenus(['thing-add']), lng: 'en-US' });
     expect(screen.getByRole('button', { name: 'New' })).toBeInTheDocument();

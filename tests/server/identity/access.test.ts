@@ -4,12 +4,13 @@ import { adminWith, identityHarness } from './helpers.ts';
 
 /**
  * The gates of the issue, method included (1.3.9's `/user-groups:/id` typo fixed), as identity's manifest grants
- * them. Keys of plugins not built yet (asset-change-owner, asset-authorised-user, command-change-owner on GET /users,
- * asset-authorised-user-group on GET /user-groups) come back with their plugins' manifests.
+ * them, plus the other plugins' keys whose pickers read the lists (asset-change-owner, asset-authorised-user,
+ * command-change-owner on GET /users; asset-authorised-user-group on GET /user-groups).
  */
 const GATES: Record<string, string[]> = {
   'GET /users/paging': ['user'],
-  'GET /users': ['asset-change-owner', 'command-change-owner', 'user', 'user-group-add', 'user-group-edit'], // *-change-owner: their owner pickers
+  // *-change-owner: their owner pickers; asset-authorised-user: the asset's bind dialog
+  'GET /users': ['asset-authorised-user', 'asset-change-owner', 'command-change-owner', 'user', 'user-group-add', 'user-group-edit'],
   'POST /users': ['user-add'],
   'GET /users/:id': ['user-edit', 'user-detail'],
   'PUT /users/:id': ['user-edit'],
@@ -24,7 +25,7 @@ const GATES: Record<string, string[]> = {
   'PUT /roles/:id': ['role-edit'],
   'DELETE /roles/:id': ['role-del'],
   'GET /user-groups/paging': ['user-group'],
-  'GET /user-groups': ['user-group'],
+  'GET /user-groups': ['asset-authorised-user-group', 'user-group'],
   'GET /user-groups/:id': ['user-group-detail', 'user-group-edit'],
   'POST /user-groups': ['user-group-add'],
   'PUT /user-groups/:id': ['user-group-edit'],

@@ -1,13 +1,13 @@
-import { Descriptions, DetailTabs, formatDateTime, RecordPage, TagList, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
+import { AssetStatus, Descriptions, DetailTabs, formatDateTime, ProtocolBadge, RecordPage, TagList, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
 import { useParams } from 'react-router-dom';
 import { ASSET_KEYS, type AssetRecord, assetApi } from './api';
-import { AssetStatus, ProtocolBadge } from './AssetBadges';
+import { AssetGrants } from '../grants/AssetGrants';
 
 function none(value: string | undefined): string | undefined {
   return value === undefined || value === '' || value === '-' ? undefined : value;
 }
 
-/** /asset/:assetId — the info tab now; the authorised users and groups tabs come with the access issue. */
+/** /asset/:assetId — the info tab, and (each behind its key) the users and user groups the asset is granted to. */
 export function AssetDetail() {
   const { t } = useTranslation('asset');
   const { assetId = '' } = useParams();
@@ -15,6 +15,8 @@ export function AssetDetail() {
   const record = useQuery({ queryKey: ASSET_KEYS.one(assetId), queryFn: () => assets.get(assetId) });
   // The gateway's name needs `GET /access-gateways`, which only these keys open; without them its id is shown.
   const canListGateways = useCan('asset-add', 'asset-edit', 'asset-copy');
+  const canSeeUsers = useCan('asset-authorised-user');
+  const canSeeGroups = useCan('asset-authorised-user-group');
   const gatewayId = none(record.data?.accessGatewayId);
   const gateways = useQuery({ queryKey: ASSET_KEYS.gateways, queryFn: assets.gateways, enabled: canListGateways && gatewayId !== undefined });
   const a = record.data;
@@ -51,6 +53,18 @@ export function AssetDetail() {
                     ]}
                   />
                 ) : null,
+            },
+            {
+              key: 'bind-user',
+              label: t('grants.users.tab'),
+              visible: canSeeUsers,
+              content: () => <AssetGrants assetId={assetId} assetName={a?.name ?? assetId} who="user" />,
+            },
+            {
+              key: 'bind-user-group',
+              label: t('grants.groups.tab'),
+              visible: canSeeGroups,
+              content: () => <AssetGrants assetId={assetId} assetName={a?.name ?? assetId} who="group" />,
             },
           ]}
         />

@@ -1,9 +1,11 @@
 import {
+  AssetStatus,
   BatchProgress,
   Can,
   formatDateTime,
-  fromNow,
   PageContainer,
+  ProtocolBadge,
+  RelativeTime,
   ServerTable,
   type ServerTableHandle,
   TagList,
@@ -15,14 +17,13 @@ import {
   useTableActions,
   useTranslation,
 } from '@/core';
-import { Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
 import { PlugConnectedRegular } from '@fluentui/react-icons/svg/plug-connected';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ASSET_KEYS, type AssetRow, assetApi, type TcpingItem } from './api';
-import { AssetStatus, ProtocolBadge } from './AssetBadges';
 import { AssetFormDialog, type AssetFormMode } from './AssetFormDialog';
 import { ChangeOwnerDialog } from '../ChangeOwnerDialog';
 import { ImportAssetsDialog } from './ImportAssetsDialog';
@@ -42,16 +43,6 @@ export function splitNetwork(value: string): Record<string, string> {
   const colon = text.indexOf(':');
   if (colon < 0) return { ip: text };
   return { ip: text.slice(0, colon).trim(), port: text.slice(colon + 1).trim() };
-}
-
-function LastAccess({ time }: { time: string }) {
-  const relative = fromNow(time);
-  if (relative === '-') return <>-</>;
-  return (
-    <Tooltip content={formatDateTime(time)} relationship="description" withArrow>
-      <span>{relative}</span>
-    </Tooltip>
-  );
 }
 
 export function AssetList() {
@@ -178,7 +169,7 @@ export function AssetList() {
           },
           { key: 'owner', header: t('asset.fields.owner'), render: (a) => a.ownerName || '-' },
           { key: 'created', header: t('asset.fields.created'), sortField: 'created', render: (a) => formatDateTime(a.created) },
-          { key: 'lastAccessTime', header: t('asset.fields.lastAccess'), sortField: 'lastAccessTime', render: (a) => <LastAccess time={a.lastAccessTime} /> },
+          { key: 'lastAccessTime', header: t('asset.fields.lastAccess'), sortField: 'lastAccessTime', render: (a) => <RelativeTime time={a.lastAccessTime} /> },
         ]}
         add={{ menu: 'asset-add', onClick: () => setForm({ kind: 'new' }) }}
         toolbar={
@@ -209,6 +200,13 @@ export function AssetList() {
           },
           { key: 'change-owner', label: t('asset.actions.changeOwner'), menu: 'asset-change-owner', overflow: true, onClick: () => setOwnerOf(a) },
           { key: 'detail', label: t('asset.actions.detail'), menu: 'asset-detail', overflow: true, href: `${detail(a)}?activeKey=info` },
+          // The detail page needs asset-detail too: both keys, as the tabs there need both.
+          ...(canOpen
+            ? [
+                { key: 'bind-user', label: t('grants.actions.users'), menu: 'asset-authorised-user' as const, overflow: true, href: `${detail(a)}?activeKey=bind-user` },
+                { key: 'bind-user-group', label: t('grants.actions.groups'), menu: 'asset-authorised-user-group' as const, overflow: true, href: `${detail(a)}?activeKey=bind-user-group` },
+              ]
+            : []),
         ]}
         remove={{ menu: 'asset-del', run: assets.remove, batch: true }}
         batchActions={[

@@ -1,6 +1,5 @@
-import { ImportDialog, TagList, textFileHref, useBus, useEndpoints, useTranslation } from '@/core';
+import { ImportDialog, ProtocolBadge, TagList, textFileHref, useBus, useEndpoints, useTranslation } from '@/core';
 import { type ImportRow, assetApi } from './api';
-import { ProtocolBadge } from './AssetBadges';
 
 // 1.3.9's sample: one line, no header; columns name, protocol, ip, port, username, password, private key, passphrase,
 // description, tags (separated by `|`).

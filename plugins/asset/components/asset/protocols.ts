@@ -1,7 +1,8 @@
+import { ASSET_PROTOCOLS } from '@/core';
 import type { AccountType, Protocol } from './api';
 
-/** In 1.3.9's order (its protocol radio). */
-export const PROTOCOLS: readonly Protocol[] = ['rdp', 'ssh', 'vnc', 'telnet', 'kubernetes'];
+/** In 1.3.9's order (its protocol radio); core's list, which the protocol badge reads too. */
+export const PROTOCOLS: readonly Protocol[] = ASSET_PROTOCOLS;
 
 /** The port a new asset of each protocol starts from. */
 export const DEFAULT_PORT: Record<Protocol, number> = { ssh: 22, rdp: 3389, vnc: 5900, telnet: 23, kubernetes: 6443 };

@@ -1,0 +1,88 @@
+import {
+  AssetStatus,
+  PageContainer,
+  ProtocolBadge,
+  RelativeTime,
+  ServerTable,
+  TagList,
+  useEndpoints,
+  useProtocolOptions,
+  useTranslation,
+} from '@/core';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
+import { KEYS, type MyAssetRow, myAssetApi } from '../api';
+
+const useStyles = makeStyles({
+  name: { display: 'flex', flexDirection: 'column', minWidth: '120px' },
+  description: { color: tokens.colorNeutralForeground3 },
+  card: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
+  cardTitle: { fontWeight: tokens.fontWeightSemibold },
+  cardLine: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS },
+});
+
+const description = (row: MyAssetRow) => (row.description === '-' ? '' : row.description);
+
+/**
+ * 我的资产, the portal's home: the assets the caller may open (owned, granted directly or through a group, within the
+ * grant's window), as a table or as cards. Opening one (接入) comes with the sessions issue: no dead button until then.
+ */
+export function MyAssetList() {
+  const { t } = useTranslation('my-area');
+  const styles = useStyles();
+  const assets = useEndpoints(myAssetApi);
+  const protocols = useProtocolOptions();
+
+  const nameAndDescription = (a: MyAssetRow) => (
+    <span className={styles.name}>
+      <span>{a.name}</span>
+      {description(a) ? (
+        <Text size={200} className={styles.description}>
+          {description(a)}
+        </Text>
+      ) : null}
+    </span>
+  );
+
+  return (
+    <PageContainer>
+      <ServerTable<MyAssetRow>
+        tableKey="my-asset"
+        title={t('asset.title')}
+        queryKey={KEYS.assets}
+        fetchPage={assets.page}
+        getRowId={(a) => a.id}
+        empty={t('asset.empty')}
+        searchFields={[
+          { name: 'name', label: t('asset.fields.name') },
+          { name: 'protocol', label: t('asset.fields.protocol'), type: 'select', options: protocols },
+          { name: 'tags', label: t('asset.fields.tags'), type: 'multiselect', remoteOptions: { queryKey: KEYS.tags, load: assets.tags } },
+        ]}
+        columns={[
+          { key: 'name', header: t('asset.fields.name'), sortField: 'name', hideable: false, render: nameAndDescription },
+          { key: 'protocol', header: t('asset.fields.protocol'), sortField: 'protocol', render: (a) => <ProtocolBadge protocol={a.protocol} /> },
+          { key: 'tags', header: t('asset.fields.tags'), render: (a) => <TagList tags={a.tags} /> },
+          { key: 'active', header: t('asset.fields.status'), sortField: 'active', render: (a) => <AssetStatus active={a.active} message={a.activeMessage} /> },
+          { key: 'lastAccessTime', header: t('asset.fields.lastAccess'), sortField: 'lastAccessTime', render: (a) => <RelativeTime time={a.lastAccessTime} /> },
+        ]}
+        cards={{
+          render: (a) => (
+            <article className={styles.card} aria-label={a.name}>
+              <Text as="h3" className={styles.cardTitle}>
+                {a.name}
+              </Text>
+              {description(a) ? <Text className={styles.description}>{description(a)}</Text> : null}
+              <span className={styles.cardLine}>
+                <ProtocolBadge protocol={a.protocol} />
+                <AssetStatus active={a.active} message={a.activeMessage} />
+              </span>
+              <TagList tags={a.tags} empty="" />
+              <Text size={200} className={styles.description}>
+                {t('asset.fields.lastAccess')}: <RelativeTime time={a.lastAccessTime} />
+              </Text>
+            </article>
+          ),
+        }}
+      />
+    </PageContainer>
+  );
+}

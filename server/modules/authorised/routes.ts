@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { fail } from '../../http/envelope.ts';
+import { type Deps, type RouteDef, route } from '../../http/routes.ts';
+import { explain } from '../access/rule.ts';
+import { MSG as ASSET_MSG } from '../assets/store.ts';
+import { actorOf } from '../identity/containment.ts';
+import { oneId, zId } from '../identity/shared.ts';
+import { assertAssetsExist, assertMayAuthorise, grant, grantFields, MSG, zIds, zOptionalId } from './store.ts';
+
+/*
+ * Binding and unbinding (contract §2.21 + wire-12): from the asset side (users, user groups) and from the user or
+ * user-group side (assets). Every write checks that the ids exist, that the caller may act on the accounts whose
+ * reach changes, and the window; all in one transaction, all-or-nothing.
+ */
+
+const byUsers = z.object({ userIds: zIds, assetId: zId, ...grantFields });
+
+/** 1.3.9 declares `UserGroupIds` (capital U) and its console sends `userGroupIds`: both are read. */
+const byGroups = z.preprocess(
+  (v) => (v && typeof v === 'object' && !('userGroupIds' in v) && 'UserGroupIds' in v ? { ...v, userGroupIds: (v as { UserGroupIds: unknown }).UserGroupIds } : v),
+  z.object({ userGroupIds: zIds, assetId: zId, ...grantFields }),
+);
+
+const byAssets = z.object({ assetIds: zIds, userId: zOptionalId, userGroupId: zOptionalId, ...grantFields });
+
+const selectedQuery = z.object({
+  key: z.enum(['userId', 'userGroupId', 'assetId'], { message: 'expected one of: userId, userGroupId, assetId' }),
+  userId: zOptionalId,
+  userGroupId: zOptionalId,
+  assetId: zOptionalId,
+});
+
+export const bindRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
+  route({
+    method: 'POST',
+    path: '/authorised/users',
+    allow: 'granted',
+    body: byUsers,
+    handler: async ({ body, principal }) => {
+      const actor = await actorOf(principal, catalogue);
+      await db.transaction().execute(async (trx) => {
+        await assertAssetsExist(trx, [body.assetId]);
+        await assertMayAuthorise(trx, actor, { userIds: body.userIds });
+        const pairs = body.userIds.map((userId) => ({ assetId: body.assetId, userId, userGroupId: null }));
+        await grant(trx, pairs, body, clock.now());
+      });
+      return null;
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/authorised/user-groups',
+    allow: 'granted',
+    body: byGroups,
+    handler: async ({ body, principal }) => {
+      const actor = await actorOf(principal, catalogue);
+      await db.transaction().execute(async (trx) => {
+        await assertAssetsExist(trx, [body.assetId]);
+        await assertMayAuthorise(trx, actor, { userGroupIds: body.userGroupIds });
+        const pairs = body.userGroupIds.map((userGroupId) => ({ assetId: body.assetId, userId: null, userGroupId }));
+        await grant(trx, pairs, body, clock.now());
+      });
+      return null;
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/authorised/assets',
+    allow: 'granted',
+    body: byAssets,
+    handler: async ({ body, principal }) => {
+      const { userId, userGroupId } = body;
+      if ((userId === null) === (userGroupId === null)) throw fail(MSG.oneSubject);
+      const actor = await actorOf(principal, catalogue);
+      await db.transaction().execute(async (trx) => {
+        await assertAssetsExist(trx, body.assetIds);
+        await assertMayAuthorise(trx, actor, userId ? { userIds: [userId] } : { userGroupIds: [userGroupId!] });
+        const pairs = body.assetIds.map((assetId) => ({ assetId, userId, userGroupId }));
+        await grant(trx, pairs, body, clock.now());
+      });
+      return null;
+    },
+  }),
+
+  route({
+    method: 'DELETE',
+    path: '/authorised/:id',
+    allow: 'granted',
+    params: oneId,
+    handler: async ({ params, principal }) => {
+      const actor = await actorOf(principal, catalogue);
+      await db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('authorised').select(['userId', 'userGroupId']).where('id', '=', params.id).executeTakeFirst();
+        if (!row) throw fail(MSG.notFound(params.id), [params.id]);
+        await assertMayAuthorise(trx, actor, row.userId ? { userIds: [row.userId] } : { userGroupIds: [row.userGroupId!] });
+        await trx.deleteFrom('authorised').where('id', '=', params.id).execute();
+      });
+      return '';
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/authorised/selected',
+    allow: 'granted',
+    query: selectedQuery,
+    handler: async ({ query }) => {
+      const rows = await db
+        .selectFrom('authorised')
+        .select(`${query.key} as value`)
+        .distinct()
+        .where(query.key, 'is not', null)
+        .$if(query.userId !== null, (q) => q.where('userId', '=', query.userId))
+        .$if(query.userGroupId !== null, (q) => q.where('userGroupId', '=', query.userGroupId))
+        .$if(query.assetId !== null, (q) => q.where('assetId', '=', query.assetId!))
+        .execute();
+      return rows.map((r) => r.value).filter((v): v is string => v !== null);
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/authorised/explain',
+    allow: 'granted',
+    query: z.object({ userId: zId, assetId: zId }),
+    handler: async ({ query }) => {
+      const user = await db.selectFrom('users').select('id').where('id', '=', query.userId).executeTakeFirst();
+      if (!user) throw fail(`用户不存在：${query.userId}`, [query.userId]);
+      const asset = await db.selectFrom('assets').select('id').where('id', '=', query.assetId).executeTakeFirst();
+      if (!asset) throw fail(ASSET_MSG.notFound([query.assetId]), [query.assetId]);
+      return explain(db, query.userId, query.assetId, clock.now());
+    },
+  }),
+];
