@@ -108,4 +108,31 @@ describe('strategies', () => {
     const deleter = as((await adminWith(h, ['strategy-del'], 'deleter')).token);
     await deleter.ok('DELETE', `/strategies/${id}`);
   });
+
+  it('works with the authorisations: a strategy in use is not deleted, an unknown one is not bound, explain names it', async () => {
+    const { h, api } = await resourcesHarness();
+    const userId = await h.createUser({ username: 'alice', type: 'user' });
+    const asset = async (name: string) =>
+      (await api.ok<{ id: string }>('POST', '/assets', { body: { name, protocol: 'ssh', ip: '10.0.0.7', port: 22, accountType: 'custom', username: 'root' } })).id;
+    const [web, db] = [await asset('web'), await asset('db')];
+    const used = (await api.ok<{ id: string }>('POST', '/strategies', { body: { name: 'used', download: true } })).id;
+    const free = (await api.ok<{ id: string }>('POST', '/strategies', { body: { name: 'free' } })).id;
+    await api.ok('POST', '/authorised/assets', { body: { assetIds: [web, db], userId, strategyId: used } });
+
+    expect((await api.call('DELETE', `/strategies/${free},${used}`)).body).toEqual({ code: -1, message: '授权策略「used」仍被 2 个授权使用，不能删除', data: { [used]: 2 } });
+    expect(await h.db.selectFrom('strategies').select('name').orderBy('name').execute()).toEqual([{ name: 'free' }, { name: 'used' }]);
+
+    const grants = () => h.db.selectFrom('authorised').select(['assetId', 'strategyId']).orderBy('assetId').execute();
+    const before = await grants();
+    expect((await api.call('POST', '/authorised/users', { body: { userIds: [userId], assetId: web, strategyId: 'ghost' } })).body).toEqual({ code: -1, message: '授权策略不存在：ghost' });
+    expect(await grants()).toEqual(before);
+
+    const explained = await api.ok<{ allowed: boolean; strategy: unknown; grants: { strategyName: string }[] }>('GET', `/authorised/explain?userId=${userId}&assetId=${web}`);
+    expect(explained).toMatchObject({ allowed: true, strategy: { id: used, name: 'used', download: true, upload: false }, grants: [{ strategyName: 'used' }] });
+
+    // Once no grant uses it, it goes.
+    await api.ok('POST', '/authorised/assets', { body: { assetIds: [web, db], userId, strategyId: free } });
+    await api.ok('DELETE', `/strategies/${used}`);
+    expect((await api.call('DELETE', `/strategies/${free}`)).body.message).toBe('授权策略「free」仍被 2 个授权使用，不能删除');
+  });
 });

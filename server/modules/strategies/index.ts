@@ -1,14 +1,39 @@
 import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { fail } from '../../http/envelope.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { contains, idList, oneId, requireAll } from '../identity/shared.ts';
-import { assertNameFree, flagsOf, strategyBody, strategyOrFail, toWire } from './store.ts';
+import { assertNameFree, flagsOf, MSG, strategyBody, strategyOrFail, toWire } from './store.ts';
 
 /*
  * Strategies (contract §2.18): the file-transfer and clipboard flags a grant carries. Fixed 1.3.9 quirks: real
  * paging (quirk 14), an update can turn a flag off (quirk 19), method-correct gates (quirk 2), unique names.
  */
+
+/**
+ * A strategy that grants still carry is not deleted (the grants would silently lose their restriction):
+ * `-1 授权策略「x」仍被 3 个授权使用，不能删除`, one clause per strategy in use, the counts by id in `data`.
+ */
+async function assertNotInUse(trx: Db, strategies: readonly { id: string; name: string }[]): Promise<void> {
+  const uses = await trx
+    .selectFrom('authorised')
+    .select((eb) => ['strategyId', eb.fn.countAll<number>().as('grants')])
+    .where(
+      'strategyId',
+      'in',
+      strategies.map((s) => s.id),
+    )
+    .groupBy('strategyId')
+    .execute();
+  if (uses.length === 0) return;
+  const nameOf = new Map(strategies.map((s) => [s.id, s.name]));
+  throw fail(
+    uses.map((u) => MSG.inUse(nameOf.get(u.strategyId!) ?? u.strategyId!, Number(u.grants))).join('；'),
+    Object.fromEntries(uses.map((u) => [u.strategyId!, Number(u.grants)])),
+  );
+}
 
 export default defineModule('strategies', ({ db, clock }) => [
   route({
@@ -79,8 +104,9 @@ export default defineModule('strategies', ({ db, clock }) => [
     params: idList,
     handler: async ({ params }) => {
       await db.transaction().execute(async (trx) => {
-        const found = await trx.selectFrom('strategies').select('id').where('id', 'in', params.id).execute();
+        const found = await trx.selectFrom('strategies').select(['id', 'name']).where('id', 'in', params.id).execute();
         requireAll('授权策略', params.id, found.map((s) => s.id));
+        await assertNotInUse(trx, found);
         await trx.deleteFrom('strategies').where('id', 'in', params.id).execute();
       });
       return null;

@@ -12,6 +12,7 @@ export const FLAGS = ['upload', 'download', 'delete', 'rename', 'edit', 'createD
 export const MSG = {
   notFound: (ids: readonly string[]) => `授权策略不存在：${ids.join(', ')}`,
   nameTaken: (name: string) => `授权策略名称「${name}」已存在`,
+  inUse: (name: string, grants: number) => `授权策略「${name}」仍被 ${grants} 个授权使用，不能删除`,
 };
 
 /** A flag the body leaves out is off (1.3.9's default false), on create and on update alike. */
