@@ -18,7 +18,7 @@ const manifest = defineManifest({
     { key: 'user-reset-totp', parent: 'user', label: { 'zh-CN': '重置双因素认证', 'en-US': 'Reset two-factor auth' }, grants: ['POST /users/:id/reset-totp'] },
     { key: 'user-detail', parent: 'user', label: { 'zh-CN': '用户详情', 'en-US': 'User details' }, grants: ['GET /users/:id', 'GET /roles'] },
     { key: 'user-authorised-asset', parent: 'user-detail', label: { 'zh-CN': '授权的资产', 'en-US': 'Authorised assets' }, grants: ['GET /authorised/assets/paging', 'GET /authorised/explain'] },
-    { key: 'user-bind-asset', parent: 'user-authorised-asset', label: { 'zh-CN': '授权', 'en-US': 'Grant assets' }, grants: ['POST /authorised/assets', 'GET /authorised/selected', 'GET /assets'] },
+    { key: 'user-bind-asset', parent: 'user-authorised-asset', label: { 'zh-CN': '授权', 'en-US': 'Grant assets' }, grants: ['POST /authorised/assets', 'GET /authorised/selected', 'GET /assets', 'GET /strategies'] },
     { key: 'user-unbind-asset', parent: 'user-authorised-asset', label: { 'zh-CN': '移除', 'en-US': 'Remove grant' }, grants: ['DELETE /authorised/:id'] },
     { key: 'role-add', parent: 'role', label: { 'zh-CN': '增加', 'en-US': 'Add' }, grants: ['POST /roles', 'GET /menus'] },
     { key: 'role-del', parent: 'role', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /roles/:id'] },
@@ -34,7 +34,7 @@ const manifest = defineManifest({
       label: { 'zh-CN': '授权的资产', 'en-US': 'Authorised assets' },
       grants: ['GET /authorised/assets/paging', 'GET /authorised/explain'],
     },
-    { key: 'user-group-bind-asset', parent: 'user-group-authorised-asset', label: { 'zh-CN': '授权', 'en-US': 'Grant assets' }, grants: ['POST /authorised/assets', 'GET /authorised/selected', 'GET /assets'] },
+    { key: 'user-group-bind-asset', parent: 'user-group-authorised-asset', label: { 'zh-CN': '授权', 'en-US': 'Grant assets' }, grants: ['POST /authorised/assets', 'GET /authorised/selected', 'GET /assets', 'GET /strategies'] },
     { key: 'user-group-unbind-asset', parent: 'user-group-authorised-asset', label: { 'zh-CN': '移除', 'en-US': 'Remove grant' }, grants: ['DELETE /authorised/:id'] },
   ],
 });

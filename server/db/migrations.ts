@@ -302,6 +302,59 @@ const m007_assets: Migration = {
   },
 };
 
+// Strategies (contract §3.14): what a grant lets its holder do with files and the clipboard; flags 0/1, names unique.
+// Sessions (contract §3.8): the row POST /sessions creates and the sessions issue drives (connect, close, replay).
+// No secret columns: the account is resolved from the asset or its credential when the session connects, so no
+// session row ever holds a password (1.3.9 copied them in, sealed, and wiped them on close). `created` is new: the
+// cleanup of sessions that never connected can then go by age (quirk 22). asset_id and creator have no foreign
+// keys: a session is history and outlives its asset and its user.
+const m008_strategies_sessions: Migration = {
+  async up(db: AnyDb) {
+    const flags = ['upload', 'download', 'delete', 'rename', 'edit', 'create_dir', 'copy', 'paste'];
+    let strategies = db.schema.createTable('strategies').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull());
+    for (const f of flags) strategies = strategies.addColumn(f, 'integer', (c) => c.notNull().defaultTo(0));
+    await strategies.addColumn('created', 'bigint', (c) => c.notNull()).execute();
+    await db.schema.createIndex('strategies_name').on('strategies').column('name').unique().execute();
+    await db.schema.createIndex('strategies_created').on('strategies').columns(['created', 'id']).execute();
+
+    let sessions = db.schema
+      .createTable('sessions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('protocol', 'text', (c) => c.notNull())
+      .addColumn('ip', 'text', (c) => c.notNull())
+      .addColumn('port', 'integer', (c) => c.notNull())
+      .addColumn('asset_id', 'text', (c) => c.notNull())
+      .addColumn('access_gateway_id', 'text')
+      .addColumn('username', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('connection_id', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('creator', 'text', (c) => c.notNull())
+      .addColumn('client_ip', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('mode', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('width', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('height', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .addColumn('connected_time', 'bigint')
+      .addColumn('disconnected_time', 'bigint')
+      .addColumn('code', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('recording', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('reviewed', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('command_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('strategy_id', 'text')
+      .addColumn('file_system', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('storage_id', 'text', (c) => c.notNull().defaultTo(''));
+    for (const f of flags) sessions = sessions.addColumn(f, 'integer', (c) => c.notNull().defaultTo(0));
+    await sessions.execute();
+    // The online and offline lists filter by status and sort by connection time (then id); the creator, asset and
+    // age lookups (a user's sessions, an asset's sessions, the cleanup of rows that never connected) have their own.
+    await db.schema.createIndex('sessions_status').on('sessions').columns(['status', 'connected_time', 'id']).execute();
+    await db.schema.createIndex('sessions_created').on('sessions').columns(['status', 'created']).execute();
+    await db.schema.createIndex('sessions_creator').on('sessions').columns(['creator', 'connected_time']).execute();
+    await db.schema.createIndex('sessions_asset').on('sessions').columns(['asset_id', 'connected_time']).execute();
+  },
+};
+
 // Authorisations (contract §3.19): an asset granted to exactly one of a user or a user group, with an optional
 // strategy and, beyond 1.3.9, an optional validity window (epoch ms; null = open on that side). Rows go with their
 // asset, user or group (CASCADE). strategy_id has no foreign key: the strategies table is another migration's, and a
@@ -339,7 +392,7 @@ export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '005_login_security': m005_login_security,
   '006_resources': m006_resources,
   '007_assets': m007_assets,
-  // 008_strategies_sessions comes with the strategies (another branch of issue 12).
+  '008_strategies_sessions': m008_strategies_sessions,
   '009_authorised': m009_authorised,
 });
 

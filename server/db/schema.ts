@@ -207,6 +207,67 @@ export interface AssetTagsTable {
   tagId: string;
 }
 
+/** 0/1 flags of a strategy (contract §3.14), also copied onto each session. */
+export interface StrategyFlags {
+  upload: number;
+  download: number;
+  delete: number;
+  rename: number;
+  edit: number;
+  createDir: number;
+  copy: number;
+  paste: number;
+}
+
+/** What a grant lets its holder do with files and the clipboard (contract §3.14). Names are unique. */
+export interface StrategiesTable extends StrategyFlags {
+  id: string;
+  name: string;
+  created: number;
+}
+
+export type SessionStatus = 'no_connect' | 'connecting' | 'connected' | 'disconnected';
+export type SessionMode = 'native' | 'guacd' | 'terminal';
+
+/**
+ * A session (contract §3.8), created by POST /sessions with status `no_connect`. No secrets: the account is resolved
+ * when it connects. The flags are the strategy's at creation (all 1 for the owner, the super admin, or a grant without
+ * strategy), so a later strategy edit does not change a session already granted.
+ */
+export interface SessionsTable extends StrategyFlags {
+  id: string;
+  protocol: Protocol;
+  ip: string;
+  port: number;
+  assetId: string;
+  accessGatewayId: string | null;
+  /** The account's user name, filled when it connects. */
+  username: string;
+  connectionId: string;
+  /** users.id of who opened it. */
+  creator: string;
+  clientIp: string;
+  mode: SessionMode;
+  status: SessionStatus;
+  width: number;
+  height: number;
+  created: number;
+  connectedTime: number | null;
+  disconnectedTime: number | null;
+  /** Close code (contract §5.4) and reason. */
+  code: number;
+  message: string;
+  recording: string;
+  reviewed: number;
+  commandCount: number;
+  /** strategies.id of the grant that opened it; null = none (owner, super admin, grant without strategy). */
+  strategyId: string | null;
+  /** 1 when a file browser is offered: SSH (SFTP), or RDP with its drive enabled. */
+  fileSystem: number;
+  /** The RDP drive's storage ('' = none). */
+  storageId: string;
+}
+
 /**
  * An asset granted to exactly one of a user or a user group (contract §3.19; id = sign([assetId, userId, userGroupId])).
  * Counts only inside its window: validFrom ≤ now < validUntil (null = open on that side). modules/access/rule.ts
@@ -245,6 +306,8 @@ export interface DB {
   assetAttributes: AssetAttributesTable;
   tags: TagsTable;
   assetTags: AssetTagsTable;
+  strategies: StrategiesTable;
+  sessions: SessionsTable;
   authorised: AuthorisedTable;
 }
 
@@ -254,3 +317,4 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Role = Selectable<RolesTable>;
 export type LoginLog = Selectable<LoginLogsTable>;
 export type Asset = Selectable<AssetsTable>;
+export type Strategy = Selectable<StrategiesTable>;

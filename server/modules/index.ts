@@ -10,6 +10,8 @@ import credentials from './credentials/index.ts';
 import gateways from './gateways/index.ts';
 import identity from './identity/index.ts';
 import menus from './menus/index.ts';
+import sessions from './sessions/index.ts';
+import strategies from './strategies/index.ts';
 
 /** Every API module; adding one is one line here. */
-export const modules: readonly Module[] = [auth, account, branding, menus, identity, credentials, gateways, commands, assets, authorised, access];
+export const modules: readonly Module[] = [auth, account, branding, menus, identity, credentials, gateways, commands, assets, strategies, authorised, access, sessions];

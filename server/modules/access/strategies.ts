@@ -1,32 +1,21 @@
 import type { Db } from '../../db/index.ts';
+import { strategyOrFail, toWire } from '../strategies/store.ts';
 
 /*
- * The strategies an authorisation may carry (contract §3.14). The `strategies` table comes with migration
- * 008_strategies_sessions on the strategies branch of issue 12; until it is merged, no strategy exists to be read,
- * and these two functions are the only places that will read that table for the access rule.
+ * The strategies an authorisation may carry (contract §3.14), as the access rule and the bind routes read them.
+ * The table and its wire form belong to modules/strategies (store.ts).
  */
 
-export interface Strategy {
-  id: string;
-  name: string;
-  upload: boolean;
-  download: boolean;
-  delete: boolean;
-  rename: boolean;
-  edit: boolean;
-  createDir: boolean;
-  copy: boolean;
-  paste: boolean;
-  created: string;
-}
+export type Strategy = ReturnType<typeof toWire>;
 
 /** The strategies with these ids (unknown ids are absent from the map). */
-export async function strategiesById(_db: Db, _ids: readonly string[]): Promise<Map<string, Strategy>> {
-  // MERGE: read `strategies` here once 008_strategies_sessions is on the branch.
-  return new Map();
+export async function strategiesById(db: Db, ids: readonly string[]): Promise<Map<string, Strategy>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('strategies').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((s) => [s.id, toWire(s)]));
 }
 
-/** Throws -1 naming the strategy when it does not exist. */
-export async function assertStrategyExists(_db: Db, _id: string): Promise<void> {
-  // MERGE: check `strategies` here once 008_strategies_sessions is on the branch.
+/** Throws -1 naming the strategy when it does not exist (`授权策略不存在：<id>`). */
+export async function assertStrategyExists(db: Db, id: string): Promise<void> {
+  await strategyOrFail(db, id);
 }

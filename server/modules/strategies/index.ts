@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { fail } from '../../http/envelope.ts';
+import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
+import { defineModule, route } from '../../http/routes.ts';
+import { uuid } from '../../lib/ids.ts';
+import { contains, idList, oneId, requireAll } from '../identity/shared.ts';
+import { assertNameFree, flagsOf, MSG, strategyBody, strategyOrFail, toWire } from './store.ts';
+
+/*
+ * Strategies (contract §2.18): the file-transfer and clipboard flags a grant carries. Fixed 1.3.9 quirks: real
+ * paging (quirk 14), an update can turn a flag off (quirk 19), method-correct gates (quirk 2), unique names.
+ */
+
+/**
+ * A strategy that grants still carry is not deleted (the grants would silently lose their restriction):
+ * `-1 授权策略「x」仍被 3 个授权使用，不能删除`, one clause per strategy in use, the counts by id in `data`.
+ */
+async function assertNotInUse(trx: Db, strategies: readonly { id: string; name: string }[]): Promise<void> {
+  const uses = await trx
+    .selectFrom('authorised')
+    .select((eb) => ['strategyId', eb.fn.countAll<number>().as('grants')])
+    .where(
+      'strategyId',
+      'in',
+      strategies.map((s) => s.id),
+    )
+    .groupBy('strategyId')
+    .execute();
+  if (uses.length === 0) return;
+  const nameOf = new Map(strategies.map((s) => [s.id, s.name]));
+  throw fail(
+    uses.map((u) => MSG.inUse(nameOf.get(u.strategyId!) ?? u.strategyId!, Number(u.grants))).join('；'),
+    Object.fromEntries(uses.map((u) => [u.strategyId!, Number(u.grants)])),
+  );
+}
+
+export default defineModule('strategies', ({ db, clock }) => [
+  route({
+    method: 'GET',
+    path: '/strategies',
+    allow: 'granted',
+    handler: async () => (await db.selectFrom('strategies').selectAll().orderBy('name').orderBy('id').execute()).map(toWire),
+  }),
+
+  route({
+    method: 'GET',
+    path: '/strategies/paging',
+    allow: 'granted',
+    query: pagingQuery.extend({ name: z.string().max(64).optional() }),
+    handler: async ({ query }) => {
+      const page = pageOf(query, { name: 'name', created: 'created' }, 'created');
+      let base = db.selectFrom('strategies');
+      if (query.name) base = base.where(contains('name', query.name));
+      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await base.selectAll().orderBy(page.sort, page.direction).orderBy('id', page.direction).limit(page.limit).offset(page.offset).execute();
+      return paged(total, rows.map(toWire));
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/strategies/:id',
+    allow: 'granted',
+    params: oneId,
+    handler: async ({ params }) => toWire(await strategyOrFail(db, params.id)),
+  }),
+
+  route({
+    method: 'POST',
+    path: '/strategies',
+    allow: 'granted',
+    body: strategyBody,
+    handler: async ({ body }) => {
+      const id = uuid();
+      await db.transaction().execute(async (trx) => {
+        await assertNameFree(trx, body.name);
+        await trx.insertInto('strategies').values({ id, name: body.name, ...flagsOf(body), created: clock.now() }).execute();
+      });
+      return { id };
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/strategies/:id',
+    allow: 'granted',
+    params: oneId,
+    body: strategyBody,
+    handler: async ({ params, body }) => {
+      await db.transaction().execute(async (trx) => {
+        await strategyOrFail(trx, params.id);
+        await assertNameFree(trx, body.name, params.id);
+        await trx.updateTable('strategies').set({ name: body.name, ...flagsOf(body) }).where('id', '=', params.id).execute();
+      });
+      return '';
+    },
+  }),
+
+  route({
+    method: 'DELETE',
+    path: '/strategies/:id',
+    allow: 'granted',
+    params: idList,
+    handler: async ({ params }) => {
+      await db.transaction().execute(async (trx) => {
+        const found = await trx.selectFrom('strategies').select(['id', 'name']).where('id', 'in', params.id).execute();
+        requireAll('授权策略', params.id, found.map((s) => s.id));
+        await assertNotInUse(trx, found);
+        await trx.deleteFrom('strategies').where('id', 'in', params.id).execute();
+      });
+      return null;
+    },
+  }),
+]);
