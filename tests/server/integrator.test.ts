@@ -26,8 +26,8 @@ describe("an integrator's plugin (manifest injected into the real server)", () =
         ],
       },
     ]);
-    // Core's group order: resource (资源管理), ops (系统运维), identity (用户管理), then the top-level keys.
-    expect(tree.map((n) => n.key)).toEqual(['resource', 'ops', 'identity', 'info']);
+    // Core's group order: resource (资源管理), ops (系统运维), identity (用户管理), authorised (授权策略), then the top-level keys.
+    expect(tree.map((n) => n.key)).toEqual(['resource', 'ops', 'identity', 'authorised', 'info']);
 
     // A role with the page and one action, through the real role endpoint (as the role editor sends it).
     const created = await h.call('POST', '/roles', {

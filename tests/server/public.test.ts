@@ -34,11 +34,13 @@ describe('GET /menus', () => {
     const token = await h.login('admin', ADMIN_PASSWORD);
     const tree = (await h.call('GET', '/menus', { token })).body.data as TreeMenu[];
     // Only keys some plugin declares: the groups and top-level keys of plugins not built yet are absent.
-    expect(tree.map((n) => n.key)).toEqual(['resource', 'identity', 'info']);
+    expect(tree.map((n) => n.key)).toEqual(['resource', 'identity', 'authorised', 'info']);
     expect(tree[0]).toMatchObject({ title: '资源管理', titles: { 'zh-CN': '资源管理', 'en-US': expect.any(String) } });
     expect(tree[0]!.children!.map((n) => n.key)).toEqual(['asset', 'credential', 'command', 'access-gateway']);
     expect(tree[1]).toMatchObject({ title: '用户管理', titles: { 'zh-CN': '用户管理', 'en-US': 'User management' } });
-    expect(tree[2]).toEqual({ title: '个人中心', titles: { 'zh-CN': '个人中心', 'en-US': 'Personal centre (my profile)' }, key: 'info', children: null });
+    expect(tree[2]!.children!.map((n) => n.key)).toEqual(['strategy']);
+    expect(tree[2]!.children![0]!.children!.map((n) => n.key)).toEqual(['strategy-add', 'strategy-edit', 'strategy-del', 'strategy-detail']);
+    expect(tree[3]).toEqual({ title: '个人中心', titles: { 'zh-CN': '个人中心', 'en-US': 'Personal centre (my profile)' }, key: 'info', children: null });
     expect(tree[1]!.children!.map((n) => n.key)).toEqual(['user', 'role', 'user-group']);
     expect(tree[1]!.children![0]!.children!.map((n) => n.key)).toEqual([
       'user-add', 'user-del', 'user-edit', 'user-change-password', 'user-enable-disable', 'user-reset-totp', 'user-detail',
