@@ -28,9 +28,10 @@ function RouteRoot() {
 
 function LayoutHost({ layout }: { layout: Exclude<PageLayout, 'bare'> }) {
   const { registry, ensureNamespaces } = useCore();
-  // The menu and breadcrumb name pages of every plugin: their namespaces and icons come with the layout.
+  // The menu and breadcrumb name pages of every plugin: their namespaces and icons come with the layout, and so do
+  // the UI kit's strings (`kit`), which the login screen never needs.
   const load = () =>
-    Promise.all([layoutLoaders[layout](), ensureNamespaces(registry.plugins.map((plugin) => plugin.id)), registry.loadIcons()]).then(
+    Promise.all([layoutLoaders[layout](), ensureNamespaces([...registry.plugins.map((plugin) => plugin.id), 'kit']), registry.loadIcons()]).then(
       ([Layout]) => Layout,
     );
   return <ChunkLoader what={`${layout} layout`} load={load} inline={false} />;

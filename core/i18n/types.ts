@@ -1,6 +1,7 @@
 // Typed translation keys: `t('a.key')` must name a key of the namespace's zh-CN file (the reference language), or
 // the console does not compile. en-US must hold the same keys: tests/meta/locales.test.ts.
 import type core from '../../locales/zh-CN/core.json';
+import type kit from '../../locales/zh-CN/kit.json';
 
 /**
  * The locale namespaces, each typed by its zh-CN file. Core declares its own; each plugin adds its namespace next to
@@ -14,6 +15,8 @@ import type core from '../../locales/zh-CN/core.json';
  */
 export interface LocaleNamespaces {
   core: typeof core;
+  /** The UI kit's strings (`ui.*`), loaded with the layouts rather than at start (core/ui/i18n.ts). */
+  kit: typeof kit;
 }
 
 declare module 'i18next' {

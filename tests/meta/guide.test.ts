@@ -53,8 +53,11 @@ describe('docs/PLUGINS.md walkthrough', () => {
     // The scratch tree gets core beside its plugin, so the rules see the same paths as in the repository.
     if (!fs.existsSync(guide.at('core'))) fs.symlinkSync(`${REPO}/core`, guide.at('core'), 'dir');
     for (const lng of ['zh-CN', 'en-US']) {
-      const file = guide.at(`locales/${lng}/core.json`); // core's typed namespace reads it
-      if (!fs.existsSync(file)) fs.symlinkSync(`${REPO}/locales/${lng}/core.json`, file);
+      // core's typed namespaces read them
+      for (const ns of ['core', 'kit']) {
+        const file = guide.at(`locales/${lng}/${ns}.json`);
+        if (!fs.existsSync(file)) fs.symlinkSync(`${REPO}/locales/${lng}/${ns}.json`, file);
+      }
     }
     expect(describeViolations(await checkImports(['plugins', 'tests/plugins'], guide.root))).toEqual([]);
   }, 60_000);

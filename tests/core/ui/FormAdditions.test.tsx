@@ -10,7 +10,7 @@ import { dataKeyT } from '../../../core/i18n/types';
 const none: FormValues = {};
 const t = (key: string, values?: Record<string, unknown>) => {
   const i18n = createTestI18n();
-  return dataKeyT(i18n.t.bind(i18n))(key, values);
+  return dataKeyT(i18n.t.bind(i18n))(key, { ns: 'kit', ...values });
 };
 
 describe('validation messages', () => {

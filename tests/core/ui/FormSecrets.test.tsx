@@ -38,7 +38,7 @@ function Dialog({ record, onSubmit }: { record?: Values; onSubmit: (v: Values) =
 
 const t = (key: string, values?: Record<string, unknown>) => {
   const i18n = createTestI18n();
-  return dataKeyT(i18n.t.bind(i18n))(key, values);
+  return dataKeyT(i18n.t.bind(i18n))(key, { ns: 'kit', ...values });
 };
 
 describe('secrets in forms', () => {

@@ -19,7 +19,7 @@ import { createTestI18n, renderUi } from './render';
 
 const t = (key: string, values?: Record<string, unknown>) => {
   const i18n = createTestI18n();
-  return dataKeyT(i18n.t.bind(i18n))(key, values);
+  return dataKeyT(i18n.t.bind(i18n))(key, { ns: 'kit', ...values });
 };
 
 describe('datetime values', () => {

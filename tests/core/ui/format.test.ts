@@ -49,8 +49,8 @@ describe('fromNow', () => {
 describe('formatDuration', () => {
   const zh = createTestI18n('zh-CN');
   const en = createTestI18n('en-US');
-  const tz = (k: string, v?: Record<string, unknown>) => dataKeyT(zh.t.bind(zh))(k, { ns: 'core', ...v });
-  const te = (k: string, v?: Record<string, unknown>) => dataKeyT(en.t.bind(en))(k, { ns: 'core', ...v });
+  const tz = (k: string, v?: Record<string, unknown>) => dataKeyT(zh.t.bind(zh))(k, { ns: 'kit', ...v });
+  const te = (k: string, v?: Record<string, unknown>) => dataKeyT(en.t.bind(en))(k, { ns: 'kit', ...v });
   it('joins the non-zero parts, largest first', () => {
     expect(formatDuration('2023-01-01 00:00:00', '2024-01-02 03:04:05', tz)).toBe('1年1天3小时4分钟5秒');
     expect(formatDuration('2023-01-01 00:00:00', '2024-01-02 03:04:05', te)).toBe('1y 1d 3h 4min 5s');

@@ -8,7 +8,9 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import enUS from '../../../locales/en-US/core.json';
+import kitEnUS from '../../../locales/en-US/kit.json';
 import zhCN from '../../../locales/zh-CN/core.json';
+import kitZhCN from '../../../locales/zh-CN/kit.json';
 import { ConfirmHost } from '../../../core/ui';
 
 // Patience for findBy* is set for every console test in tests/setup/console.ts.
@@ -21,9 +23,9 @@ export function createTestI18n(lng: 'zh-CN' | 'en-US' = 'zh-CN'): i18n {
   void instance.use(initReactI18next).init({
     lng,
     fallbackLng: 'zh-CN',
-    ns: ['core'],
+    ns: ['core', 'kit'],
     defaultNS: 'core',
-    resources: { 'zh-CN': { core: zhCN }, 'en-US': { core: enUS } },
+    resources: { 'zh-CN': { core: zhCN, kit: kitZhCN }, 'en-US': { core: enUS, kit: kitEnUS } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     initAsync: false,

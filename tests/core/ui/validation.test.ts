@@ -4,7 +4,7 @@ import { createTestI18n } from './render';
 import { dataKeyT } from '../../../core/i18n/types';
 
 const i18n = createTestI18n('zh-CN');
-const t = (k: string, v?: Record<string, unknown>) => dataKeyT(i18n.t.bind(i18n))(k, { ns: 'core', ...v });
+const t = (k: string, v?: Record<string, unknown>) => dataKeyT(i18n.t.bind(i18n))(k, { ns: 'kit', ...v });
 
 type V = Record<string, unknown>;
 const check = (field: FormField<V>, value: unknown, values: V = {}) => validateField(field, value, values, t);
