@@ -25,7 +25,7 @@ test('an anonymous visit to #/user ends on #/login, and signing in returns there
   await expect(page.getByTestId('core.admin-layout')).toBeVisible();
 });
 
-test('a type-user account logs in and lands on a real page (the personal centre, while 我的资产 is not built)', async ({ page, request }) => {
+test('a type-user account logs in and lands on 我的资产, its home; the personal centre is one click away', async ({ page, request }) => {
   // The admin creates an ordinary account through the API.
   const login = await request.post(`${server.baseURL}/login`, { data: { username: 'admin', password: server.adminPassword } });
   const { data } = (await login.json()) as { data: { token: string } };
@@ -42,8 +42,11 @@ test('a type-user account logs in and lands on a real page (the personal centre,
   await page.getByLabel('登录账号').fill('ann');
   await page.getByLabel('登录密码').fill(password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/#\/my-info$/);
+  await expect(page).toHaveURL(/#\/my-asset$/);
   await expect(page.getByTestId('core.user-layout')).toBeVisible();
+  await expect(page.getByText('暂无可访问的资产，请联系管理员为您授权')).toBeVisible();
+  await page.getByRole('button', { name: '个人中心' }).click();
+  await expect(page).toHaveURL(/#\/my-info$/);
   await expect(page.getByRole('tablist', { name: '个人中心选项' })).toBeVisible();
   await expect(page.getByText('普通用户')).toBeVisible();
   // Not a 404 anywhere on the way.
