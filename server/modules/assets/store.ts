@@ -143,7 +143,7 @@ export const assetForPage = (a: PublicAsset & { ownerName: string }, tags: reado
 });
 
 /**
- * `GET /assets/:id`: the asset's fields merged with its attributes, flat as 1.3.9 — without any secret. Whether
+ * `GET /assets/:id`: the list row's fields (assetForPage) and the account's, merged with its attributes, flat as 1.3.9 — without any secret. Whether
  * one is set shows as `passwordSet`, `privateKeySet`, `passphraseSet`, `socksProxyPasswordSet`. Global property
  * defaults for the protocol's attributes (1.3.9 merges them in) do not exist in this server yet.
  */
@@ -164,23 +164,11 @@ export async function assetDetail(db: Db, id: string) {
   const tags = (await tagsOf(db, [id])).get(id) ?? [];
   return {
     ...Object.fromEntries(attributes.filter((r) => r.name !== SOCKS_PASSWORD).map((r) => [r.name, r.value])),
-    id: a.id,
-    name: a.name,
-    protocol: a.protocol,
-    ip: a.ip,
-    port: a.port,
+    ...assetForPage(a, tags),
     accountType: a.accountType,
     username: a.username,
     credentialId: a.credentialId ?? '',
     accessGatewayId: a.accessGatewayId ?? '',
-    description: a.description,
-    active: a.active === 1,
-    activeMessage: a.activeMessage,
-    created: formatDate(a.created),
-    lastAccessTime: formatDate(a.lastAccessTime),
-    tags: tags.join(','),
-    owner: a.owner,
-    ownerName: a.ownerName,
     passwordSet: Boolean(a.passwordSet),
     privateKeySet: Boolean(a.privateKeySet),
     passphraseSet: Boolean(a.passphraseSet),
