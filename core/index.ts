@@ -54,3 +54,6 @@ export type { LocaleNamespaces } from './i18n/types';
 
 // UI kit (core/ui)
 export * from './ui';
+
+// Terminal: the WebSocket frames of contract §5.1 and an xterm.js view (xterm loads in its own chunk).
+export * from './terminal';

@@ -10,6 +10,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import { createGateways } from './modules/gateways/service.ts';
 import { modules as defaultModules } from './modules/index.ts';
+import { createLiveSessions } from './modules/sessions/live.ts';
 import { loadCatalogue, type ServerCatalogue } from './modules/menus/catalogue.ts';
 
 const BODY_LIMIT = 1024 * 1024;
@@ -67,8 +68,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandlers(app);
   const catalogue = opts.catalogue ?? (await loadCatalogue());
   const gateways = createGateways({ db, box, log: app.log });
-  app.addHook('onClose', () => gateways.close());
-  registerModules(app, { db, config, clock, log: app.log, box, catalogue, gateways }, opts.modules ?? defaultModules);
+  const live = createLiveSessions();
+  app.addHook('onClose', () => {
+    live.closeAll();
+    return gateways.close();
+  });
+  registerModules(app, { db, config, clock, log: app.log, box, catalogue, gateways, live }, opts.modules ?? defaultModules);
   await installStatic(app, config.distDir);
   return app;
 }

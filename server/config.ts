@@ -6,6 +6,8 @@ export interface Config {
   port: number;
   /** Folder holding the database file (and, later, recordings and storages). */
   dataDir: string;
+  /** Session recordings, one folder per session (`<recordingDir>/<sessionId>/recording.cast`, contract §5.6). */
+  recordingDir: string;
   /** `sqlite:<file>`; other schemes are refused until their dialect exists. */
   database: string;
   /** Built console (vite `dist/`; `JUMPGATE_DIST` serves another build, e.g. for benchmarks comparing two). */
@@ -59,6 +61,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     host,
     port,
     dataDir,
+    recordingDir: path.resolve(env.JUMPGATE_RECORDING_DIR || path.join(dataDir, 'recording')),
     database,
     distDir: path.resolve(env.JUMPGATE_DIST || path.join(REPO_ROOT, 'dist')),
     brand: {

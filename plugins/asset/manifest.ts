@@ -1,7 +1,7 @@
 import { defineManifest, type KeyMap } from '@/core/manifest';
 
 // The asset plugin's permission keys: assets, dynamic commands and access gateways (group 资源管理), their actions,
-// and the server routes each grants, method included. Keys of modules not built yet (asset-access, command-exec)
+// and the server routes each grants, method included. Keys of modules not built yet (command-exec)
 // are declared by the issues that build them.
 const manifest = defineManifest({
   id: 'asset',
@@ -19,6 +19,9 @@ const manifest = defineManifest({
   actions: [
     { key: 'asset-add', parent: 'asset', label: { 'zh-CN': '新建', 'en-US': 'Create' }, grants: ['POST /assets', 'GET /assets', 'GET /tags', 'GET /access-gateways', 'GET /credentials'] },
     { key: 'asset-edit', parent: 'asset', label: { 'zh-CN': '编辑', 'en-US': 'Edit' }, grants: ['GET /assets/:id', 'PUT /assets/:id', 'GET /tags', 'GET /access-gateways', 'GET /credentials'] },
+    // Opening a terminal is decided by the access rule (POST /sessions is open to every signed-in account): the key
+    // only shows the connect action in the asset list.
+    { key: 'asset-access', parent: 'asset', label: { 'zh-CN': '接入', 'en-US': 'Connect' } },
     { key: 'asset-del', parent: 'asset', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /assets/:id'] },
     { key: 'asset-copy', parent: 'asset', label: { 'zh-CN': '复制', 'en-US': 'Copy' }, grants: ['GET /assets/:id', 'POST /assets', 'GET /assets', 'GET /tags', 'GET /access-gateways', 'GET /credentials'] },
     { key: 'asset-conn-test', parent: 'asset', label: { 'zh-CN': '连通性测试', 'en-US': 'Connectivity test' }, grants: ['POST /assets/:id/tcping', 'POST /assets/tcping'] },

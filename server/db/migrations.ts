@@ -383,6 +383,39 @@ const m009_authorised: Migration = {
   },
 };
 
+// Session audit (issue 13): the command index of each SSH session (beyond 1.3.9, which named
+// /sessions/:id/commands/paging but never built it) and the file-operation log (contract §3.11). A command goes with
+// its session (CASCADE); `created` (epoch ms) orders commands across sessions for a later search over all of them.
+// storage_logs keeps its rows when the session or asset goes: it is an audit trail, read with the names it had.
+const m010_session_audit: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('session_commands')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
+      .addColumn('offset_ms', 'integer', (c) => c.notNull())
+      .addColumn('command', 'text', (c) => c.notNull())
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('session_commands_session').on('session_commands').columns(['session_id', 'offset_ms']).execute();
+    await db.schema.createIndex('session_commands_created').on('session_commands').column('created').execute();
+
+    await db.schema
+      .createTable('storage_logs')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('asset_id', 'text', (c) => c.notNull())
+      .addColumn('session_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('file_name', 'text', (c) => c.notNull())
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('storage_logs_created').on('storage_logs').columns(['created', 'id']).execute();
+    await db.schema.createIndex('storage_logs_asset').on('storage_logs').columns(['asset_id', 'created']).execute();
+    await db.schema.createIndex('storage_logs_user').on('storage_logs').columns(['user_id', 'created']).execute();
+  },
+};
+
 /** Every migration; those that seal secrets need the box the server was started with. */
 export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '001_initial': m001_initial,
@@ -394,6 +427,7 @@ export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '007_assets': m007_assets,
   '008_strategies_sessions': m008_strategies_sessions,
   '009_authorised': m009_authorised,
+  '010_session_audit': m010_session_audit,
 });
 
 export const migrationProvider = (box: SecretBox): MigrationProvider => ({ getMigrations: async () => migrationsFor(box) });

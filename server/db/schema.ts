@@ -287,6 +287,30 @@ export interface AuthorisedTable {
   created: number;
 }
 
+/** A command line entered in an SSH session (the command index), with its time in the session's recording. */
+export interface SessionCommandsTable {
+  id: Generated<number>;
+  sessionId: string;
+  /** Milliseconds since the recording's start (its header timestamp): where playback jumps to. */
+  offsetMs: number;
+  command: string;
+  created: number;
+}
+
+export type StorageAction = 'upload' | 'download' | 'mkdir' | 'rm' | 'rename' | 'edit';
+
+/** A file operation in a session (contract §3.11), written before the operation runs (so failed ones are logged too). */
+export interface StorageLogsTable {
+  id: string;
+  assetId: string;
+  sessionId: string;
+  userId: string;
+  action: StorageAction;
+  /** The path (for rename: the old path; the new one follows ` -> `). */
+  fileName: string;
+  created: number;
+}
+
 export interface DB {
   users: UsersTable;
   usersRolesRef: UsersRolesRefTable;
@@ -309,6 +333,8 @@ export interface DB {
   strategies: StrategiesTable;
   sessions: SessionsTable;
   authorised: AuthorisedTable;
+  sessionCommands: SessionCommandsTable;
+  storageLogs: StorageLogsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { Gateways } from '../modules/gateways/service.ts';
 import type { ServerCatalogue } from '../modules/menus/catalogue.ts';
+import type { LiveSessions } from '../modules/sessions/live.ts';
 
 /** What a module's routes get from the app. */
 export interface Deps {
@@ -18,6 +19,8 @@ export interface Deps {
   catalogue: ServerCatalogue;
   /** Access gateways, live: SSH clients, tunnels through them and their connected state (modules/gateways/service.ts). */
   gateways: Gateways;
+  /** The sessions running in this process (modules/sessions/live.ts): terminal, monitor, files, stats. */
+  live: LiveSessions;
 }
 
 /**

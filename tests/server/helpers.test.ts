@@ -15,7 +15,7 @@ describe('paging helper (quirk 14)', () => {
       .insertInto('loginLogs')
       .values(Array.from({ length: 25 }, (_, i) => ({ id: `log-${String(i).padStart(2, '0')}`, username: `user${i}`, clientIp: '', clientUserAgent: '', loginTime: 1_000_000 + i * 1000, logoutTime: null, remember: 0, state: '1' as const, reason: '' })))
       .execute();
-    const get = (query: Record<string, string>) => h.call('GET', '/login-logs/paging', { token, query });
+    const get = (query: Record<string, string>) => h.call('GET', '/probe-logs/paging', { token, query });
 
     const first = (await get({})).body.data as { total: number; items: { id: string }[] };
     expect(first.total).toBe(25);

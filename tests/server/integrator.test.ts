@@ -15,7 +15,9 @@ describe("an integrator's plugin (manifest injected into the real server)", () =
     const tree = (await h.call('GET', '/menus', { token: root })).body.data as TreeMenu[];
     const ops = tree.find((n) => n.key === 'ops')!;
     expect(ops.titles).toEqual({ 'zh-CN': '系统运维', 'en-US': 'Operations' });
-    expect(ops.children).toEqual([
+    // After the product's own ops pages (系统监控), by its order.
+    expect(ops.children!.map((c) => c.key)).toEqual(['monitoring', 'report']);
+    expect(ops.children!.find((c) => c.key === 'report')).toEqual(
       {
         title: '运维报表',
         titles: { 'zh-CN': '运维报表', 'en-US': 'Reports' },
@@ -25,9 +27,9 @@ describe("an integrator's plugin (manifest injected into the real server)", () =
           { title: '分享报表', titles: { 'zh-CN': '分享报表', 'en-US': 'Share report' }, key: 'report-share', children: null },
         ],
       },
-    ]);
-    // Core's group order: resource (资源管理), ops (系统运维), identity (用户管理), authorised (授权策略), then the top-level keys.
-    expect(tree.map((n) => n.key)).toEqual(['resource', 'ops', 'identity', 'authorised', 'info']);
+    );
+    // Core's group order, then the top-level keys (控制面板 first, 个人中心 last).
+    expect(tree.map((n) => n.key)).toEqual(['dashboard', 'resource', 'session-audit', 'log-audit', 'ops', 'identity', 'authorised', 'info']);
 
     // A role with the page and one action, through the real role endpoint (as the role editor sends it).
     const created = await h.call('POST', '/roles', {

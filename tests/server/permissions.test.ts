@@ -86,9 +86,9 @@ describe('permission matrix over every registered route', () => {
 
   it('has no anonymous prefixes: /login-logs/* needs a token and a role (quirk 1)', async () => {
     const h = await startHarness(withProbe);
-    expect((await h.call('GET', '/login-logs/paging')).body.code).toBe(401);
+    expect((await h.call('GET', '/probe-logs/paging')).body.code).toBe(401);
     const id = await h.createUser({ username: 'adm', type: 'admin', roles: [await h.createRole(['info'])] });
-    expect((await h.call('GET', '/login-logs/paging', { token: await h.accessToken(id) })).body.code).toBe(403);
+    expect((await h.call('GET', '/probe-logs/paging', { token: await h.accessToken(id) })).body.code).toBe(403);
     expect((await h.call('GET', '/loginx')).body.code).toBe(404);
     expect((await h.call('GET', '/brandingx')).body.code).toBe(404);
   });

@@ -5,12 +5,12 @@ import { defineModule, route } from '../../server/http/routes.ts';
 import { formatDate } from '../../server/lib/time.ts';
 import type { HarnessOptions } from './harness.ts';
 
-/** The probe's permission keys: one key per method of /probe, and the 1.3.9 key of /login-logs. */
+/** The probe's permission keys: one key per method of /probe, and a paged log (the paging helper's test). */
 export const probeManifest = defineManifest({
   id: 'probe',
   menus: [
     { key: 'probe', group: 'ops', label: { 'zh-CN': '探针', 'en-US': 'Probe' }, grants: ['GET /probe'] },
-    { key: 'login-log', group: 'log-audit', label: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, grants: ['GET /login-logs/paging'] },
+    { key: 'probe-log', group: 'log-audit', label: { 'zh-CN': '探针日志', 'en-US': 'Probe log' }, grants: ['GET /probe-logs/paging'] },
   ],
   actions: [{ key: 'probe-del', parent: 'probe', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /probe/:id'] }],
 });
@@ -35,7 +35,7 @@ export const probe = defineModule('probe', ({ db }) => [
   route({ method: 'GET', path: '/probe/super', allow: 'super-admin', handler: () => 'super only' }),
   route({
     method: 'GET',
-    path: '/login-logs/paging',
+    path: '/probe-logs/paging',
     allow: 'granted',
     query: pagingQuery.extend({ username: z.string().max(64).optional() }),
     handler: async ({ query }) => {

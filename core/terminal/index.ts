@@ -1,0 +1,4 @@
+export { decodeFrame, encodeData, encodePause, encodePing, encodeResize, encodeResume, FRAME, socketUrl } from './frames';
+export type { Frame, FrameType } from './frames';
+export { TERMINAL_BACKGROUND, XtermView } from './XtermView';
+export type { XtermHandle, XtermViewProps } from './XtermView';

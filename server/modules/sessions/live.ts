@@ -1,0 +1,57 @@
+import type { Client, SFTPWrapper } from 'ssh2';
+
+/*
+ * The sessions live in this process: the terminal relay registers each SSH session once its shell is up and removes
+ * it when it ends. Everything that acts on a running session goes through here — the monitor, forced disconnect,
+ * the file manager (SFTP on the session's own SSH connection), the stats panel — so there is one place that knows
+ * what is running. In memory, per server process (1.3.9 did the same).
+ */
+
+/** Close codes and reasons (contract §5.4). */
+export const CLOSE = {
+  tunnelClosed: { code: -1, message: '远程连接已关闭' },
+  normal: { code: 0, message: '用户正常退出' },
+  notFound: { code: 800, message: '获取会话失败' },
+  forced: { code: 802, message: '管理员强制关闭了此会话' },
+  offline: { code: 805, message: '会话离线' },
+} as const;
+
+export interface LiveSession {
+  readonly id: string;
+  /** users.id of who opened it: nobody else may attach to it or use its files. */
+  readonly creator: string;
+  readonly assetId: string;
+  /** The SSH connection of the terminal (ready). */
+  readonly ssh: Client;
+  /** The SFTP channel on that connection, opened on first use and kept for the session. */
+  sftp(): Promise<SFTPWrapper>;
+  /** Ends the session: the user's terminal gets a Closed frame with the message, the row records code and message. */
+  close(code: number, message: string): void;
+}
+
+export interface LiveSessions {
+  get(id: string): LiveSession | undefined;
+  add(session: LiveSession): void;
+  /** Only removes `session` if it is still the one registered under its id. */
+  remove(session: LiveSession): void;
+  all(): LiveSession[];
+  /** App close: every session ends as if the remote side closed (rows are updated by each session's close). */
+  closeAll(): void;
+}
+
+export function createLiveSessions(): LiveSessions {
+  const byId = new Map<string, LiveSession>();
+  return {
+    get: (id) => byId.get(id),
+    add: (session) => {
+      byId.set(session.id, session);
+    },
+    remove: (session) => {
+      if (byId.get(session.id) === session) byId.delete(session.id);
+    },
+    all: () => [...byId.values()],
+    closeAll: () => {
+      for (const s of [...byId.values()]) s.close(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message);
+    },
+  };
+}
