@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import type { Lifecycle } from './http/access.ts';
 import { frameworkError, installErrorHandlers } from './http/errors.ts';
 import { installMultipart } from './http/multipart.ts';
 import { type Module, registerModules } from './http/routes.ts';
@@ -69,11 +70,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const catalogue = opts.catalogue ?? (await loadCatalogue());
   const gateways = createGateways({ db, box, log: app.log });
   const live = createLiveSessions();
-  app.addHook('onClose', () => {
+  const onReady: (() => Promise<void> | void)[] = [];
+  const onClose: (() => Promise<void> | void)[] = [];
+  const lifecycle: Lifecycle = { onReady: (fn) => onReady.push(fn), onClose: (fn) => onClose.push(fn) };
+  app.addHook('onReady', async () => {
+    for (const fn of onReady) await fn();
+  });
+  app.addHook('onClose', async () => {
+    for (const fn of onClose) await fn();
     live.closeAll();
     return gateways.close();
   });
-  registerModules(app, { db, config, clock, log: app.log, box, catalogue, gateways, live }, opts.modules ?? defaultModules);
+  registerModules(app, { db, config, clock, log: app.log, box, catalogue, gateways, live, lifecycle }, opts.modules ?? defaultModules);
   await installStatic(app, config.distDir);
   return app;
 }

@@ -5,8 +5,8 @@ import { defineManifest, type KeyMap } from '@/core/manifest';
 const manifest = defineManifest({
   id: 'dashboard',
   menus: [
-    { key: 'dashboard', group: 'dashboard', label: { 'zh-CN': '控制面板', 'en-US': 'Dashboard' } },
-    { key: 'monitoring', group: 'ops', order: 10, label: { 'zh-CN': '系统监控', 'en-US': 'System monitoring' } },
+    { key: 'dashboard', group: 'dashboard', label: { 'zh-CN': '控制面板', 'en-US': 'Dashboard' }, grants: ['GET /overview/counter', 'GET /overview/asset', 'GET /overview/date-counter'] },
+    { key: 'monitoring', group: 'ops', order: 10, label: { 'zh-CN': '系统监控', 'en-US': 'System monitoring' }, grants: ['GET /overview/ps'] },
   ],
 });
 export default manifest;

@@ -4,14 +4,14 @@ import { defineManifest, type KeyMap } from '@/core/manifest';
 const manifest = defineManifest({
   id: 'log-audit',
   menus: [
-    { key: 'login-log', group: 'log-audit', order: 1, label: { 'zh-CN': '登录日志', 'en-US': 'Login log' } },
-    { key: 'storage-log', group: 'log-audit', order: 2, label: { 'zh-CN': '文件日志', 'en-US': 'File-operation log' } },
+    { key: 'login-log', group: 'log-audit', order: 1, label: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, grants: ['GET /login-logs/paging'] },
+    { key: 'storage-log', group: 'log-audit', order: 2, label: { 'zh-CN': '文件日志', 'en-US': 'File-operation log' }, grants: ['GET /storage-logs/paging'] },
   ],
   actions: [
-    { key: 'login-log-del', parent: 'login-log', label: { 'zh-CN': '删除', 'en-US': 'Delete' } },
-    { key: 'login-log-clear', parent: 'login-log', label: { 'zh-CN': '清空', 'en-US': 'Clear all' } },
-    { key: 'storage-log-del', parent: 'storage-log', label: { 'zh-CN': '删除', 'en-US': 'Delete' } },
-    { key: 'storage-log-clear', parent: 'storage-log', label: { 'zh-CN': '清空', 'en-US': 'Clear all' } },
+    { key: 'login-log-del', parent: 'login-log', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /login-logs/:id'] },
+    { key: 'login-log-clear', parent: 'login-log', label: { 'zh-CN': '清空', 'en-US': 'Clear all' }, grants: ['POST /login-logs/clear'] },
+    { key: 'storage-log-del', parent: 'storage-log', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /storage-logs/:id'] },
+    { key: 'storage-log-clear', parent: 'storage-log', label: { 'zh-CN': '清空', 'en-US': 'Clear all' }, grants: ['POST /storage-logs/clear'] },
   ],
 });
 export default manifest;

@@ -416,6 +416,22 @@ const m010_session_audit: Migration = {
   },
 };
 
+// Overview and audit (issue 14): the indexes behind the dashboard's counters and the log lists, so that none of
+// them reads every row. login_logs: failed logins and the per-day successful logins / distinct users walk
+// (state, login_time, username) over a time range without touching a row (login_time alone, from 001, serves the
+// list order and the retention purge). sessions: sessions and distinct assets per day walk (connected_time,
+// asset_id). tokens: users online = distinct users among unexpired tokens, (expires_at, user_id); ending the token of
+// a deleted login-log row looks it up by login_log_id. storage_logs: the action filter, newest first.
+const m011_overview_audit: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createIndex('login_logs_state').on('login_logs').columns(['state', 'login_time', 'username']).execute();
+    await db.schema.createIndex('sessions_connected').on('sessions').columns(['connected_time', 'asset_id']).execute();
+    await db.schema.createIndex('tokens_expires').on('tokens').columns(['expires_at', 'user_id']).execute();
+    await db.schema.createIndex('tokens_login_log').on('tokens').column('login_log_id').execute();
+    await db.schema.createIndex('storage_logs_action').on('storage_logs').columns(['action', 'created']).execute();
+  },
+};
+
 /** Every migration; those that seal secrets need the box the server was started with. */
 export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '001_initial': m001_initial,
@@ -428,6 +444,7 @@ export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '008_strategies_sessions': m008_strategies_sessions,
   '009_authorised': m009_authorised,
   '010_session_audit': m010_session_audit,
+  '011_overview_audit': m011_overview_audit,
 });
 
 export const migrationProvider = (box: SecretBox): MigrationProvider => ({ getMigrations: async () => migrationsFor(box) });

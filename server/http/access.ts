@@ -21,6 +21,15 @@ export interface Deps {
   gateways: Gateways;
   /** The sessions running in this process (modules/sessions/live.ts): terminal, monitor, files, stats. */
   live: LiveSessions;
+  /** Background work a module runs beside its routes (timers, a first pass at start): started and stopped with the app. */
+  lifecycle: Lifecycle;
+}
+
+export interface Lifecycle {
+  /** Runs before the app is ready (awaited by `app.ready()` / `listen`), e.g. a clean-up that must happen at start. */
+  onReady(fn: () => Promise<void> | void): void;
+  /** Runs when the app closes: stop timers here so that nothing outlives the app. */
+  onClose(fn: () => Promise<void> | void): void;
 }
 
 /**

@@ -85,10 +85,16 @@ describe('permission matrix over every registered route', () => {
   });
 
   it('has no anonymous prefixes: /login-logs/* needs a token and a role (quirk 1)', async () => {
-    const h = await startHarness(withProbe);
-    expect((await h.call('GET', '/probe-logs/paging')).body.code).toBe(401);
+    const h = await startHarness();
+    expect((await h.call('GET', '/login-logs/paging')).body.code).toBe(401);
+    expect((await h.call('POST', '/login-logs/clear')).body.code).toBe(401);
     const id = await h.createUser({ username: 'adm', type: 'admin', roles: [await h.createRole(['info'])] });
-    expect((await h.call('GET', '/probe-logs/paging', { token: await h.accessToken(id) })).body.code).toBe(403);
+    const token = await h.accessToken(id);
+    expect((await h.call('GET', '/login-logs/paging', { token })).body.code).toBe(403);
+    expect((await h.call('DELETE', '/login-logs/x', { token })).body.code).toBe(403);
+    // An admin-type account is not enough (1.3.9's only check): the key is.
+    const reader = await h.createUser({ username: 'reader', type: 'admin', roles: [await h.createRole(['login-log'])] });
+    expect((await h.call('GET', '/login-logs/paging', { token: await h.accessToken(reader) })).body.code).toBe(1);
     expect((await h.call('GET', '/loginx')).body.code).toBe(404);
     expect((await h.call('GET', '/brandingx')).body.code).toBe(404);
   });

@@ -26,10 +26,11 @@ export async function issueLoginToken(db: Db, userId: string, remember: boolean,
 }
 
 /**
- * Ends login tokens (logout, expiry, password change): stamps their login logs' logoutTime, deletes them,
+ * Ends login tokens (logout, expiry, password change, a login-log row deleted): stamps their login logs' logoutTime, deletes them,
  * and marks their users offline when none of their tokens remains alive. `db` may be a transaction.
  */
-export async function endLoginTokens(db: Db, where: { tokenId: string } | { userId: string }, now: number): Promise<void> {
+export async function endLoginTokens(db: Db, where: { tokenId: string } | { userId: string } | { loginLogIds: readonly string[] }, now: number): Promise<void> {
+  if ('loginLogIds' in where && where.loginLogIds.length === 0) return;
   // Joins the caller's transaction when given one (deleting users ends their tokens in the same transaction).
   await atomically(db, async (trx) => {
     const rows = await trx
@@ -37,6 +38,7 @@ export async function endLoginTokens(db: Db, where: { tokenId: string } | { user
       .select(['id', 'userId', 'loginLogId'])
       .$if('tokenId' in where, (q) => q.where('id', '=', (where as { tokenId: string }).tokenId))
       .$if('userId' in where, (q) => q.where('userId', '=', (where as { userId: string }).userId))
+      .$if('loginLogIds' in where, (q) => q.where('loginLogId', 'in', (where as { loginLogIds: readonly string[] }).loginLogIds))
       .execute();
     if (rows.length === 0) return;
     await trx

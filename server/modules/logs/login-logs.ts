@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { Deps } from '../../http/access.ts';
+import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
+import { route } from '../../http/routes.ts';
+import type { LoginLog } from '../../db/schema.ts';
+import { formatDate, parseDate } from '../../lib/time.ts';
+import { endLoginTokens } from '../auth/tokens.ts';
+import { contains, idList, requireAll } from '../identity/shared.ts';
+
+/*
+ * The login log (contract §2.11, §3.10): every attempt /login records (modules/auth), failures with their reason.
+ * Fixed 1.3.9 quirks: the routes need a token and a key like any other (quirk 1), `id` is the row's own id and never
+ * a token, paging is real. Deleting a successful login's row ends that login (as 1.3.9); clearing ends every login
+ * but the caller's own (1.3.9 signed the caller out too).
+ */
+
+/**
+ * A time bound: a wire date (`YYYY-MM-DD HH:mm:ss`, server local time) or epoch milliseconds; '' = no bound.
+ * `exact` is false for a wire date, whose second covers 1000 ms.
+ */
+const zTimeBound = z
+  .string()
+  .max(32)
+  .transform((text, ctx) => {
+    const t = text.trim();
+    if (t === '') return undefined;
+    if (/^\d{1,15}$/.test(t)) return { ms: Number(t), exact: true };
+    const ms = parseDate(t);
+    if (ms == null) {
+      ctx.addIssue({ code: 'custom', message: 'expected YYYY-MM-DD HH:mm:ss or epoch milliseconds' });
+      return z.NEVER;
+    }
+    return { ms, exact: false };
+  })
+  .optional();
+
+export const loginLogQuery = pagingQuery.extend({
+  username: z.string().max(64).optional(),
+  clientIp: z.string().max(64).optional(),
+  /** '1' success, '0' failure; '' or absent = both. */
+  state: z.enum(['1', '0', '']).optional(),
+  /** loginTime ≥ from. */
+  from: zTimeBound,
+  /** loginTime ≤ to (a wire date includes its whole second). */
+  to: zTimeBound,
+});
+
+/** §3.10; `remember` as a JSON boolean, an open login's logoutTime is the zero date. */
+const toWire = (r: LoginLog) => ({
+  id: r.id,
+  username: r.username,
+  clientIp: r.clientIp,
+  clientUserAgent: r.clientUserAgent,
+  loginTime: formatDate(r.loginTime),
+  logoutTime: formatDate(r.logoutTime),
+  remember: r.remember === 1,
+  state: r.state,
+  reason: r.reason,
+});
+
+export const loginLogRoutes = ({ db, clock }: Deps) => [
+  route({
+    method: 'GET',
+    path: '/login-logs/paging',
+    allow: 'granted',
+    query: loginLogQuery,
+    handler: async ({ query }) => {
+      const page = pageOf(query, { loginTime: 'loginTime' }, 'loginTime');
+      let base = db.selectFrom('loginLogs');
+      if (query.username) base = base.where(contains('username', query.username));
+      if (query.clientIp) base = base.where(contains('clientIp', query.clientIp));
+      if (query.state) base = base.where('state', '=', query.state);
+      if (query.from) base = base.where('loginTime', '>=', query.from.ms);
+      if (query.to) base = base.where('loginTime', '<=', query.to.exact ? query.to.ms : query.to.ms + 999);
+      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await base.selectAll().orderBy(page.sort, page.direction).orderBy('id', page.direction).limit(page.limit).offset(page.offset).execute();
+      return paged(total, rows.map(toWire));
+    },
+  }),
+
+  route({
+    method: 'DELETE',
+    path: '/login-logs/:id',
+    allow: 'granted',
+    params: idList,
+    handler: async ({ params }) => {
+      await db.transaction().execute(async (trx) => {
+        const found = await trx.selectFrom('loginLogs').select('id').where('id', 'in', params.id).execute();
+        requireAll('登录日志', params.id, found.map((r) => r.id));
+        // A successful login's row is its login: the token goes with it (the caller's own too, if named).
+        await endLoginTokens(trx, { loginLogIds: params.id }, clock.now());
+        await trx.deleteFrom('loginLogs').where('id', 'in', params.id).execute();
+      });
+      return null;
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/login-logs/clear',
+    allow: 'granted',
+    handler: async ({ principal }) => {
+      await db.transaction().execute(async (trx) => {
+        // The caller's current login (none for a personal access token) stays, row and token: clearing the log
+        // should not sign its author out.
+        const own = principal.tokenId ? await trx.selectFrom('tokens').select('loginLogId').where('id', '=', principal.tokenId).executeTakeFirst() : undefined;
+        let others = trx.selectFrom('tokens').select('loginLogId');
+        if (principal.tokenId) others = others.where('id', '!=', principal.tokenId);
+        const ended = (await others.execute()).map((t) => t.loginLogId);
+        await endLoginTokens(trx, { loginLogIds: ended }, clock.now());
+        let rows = trx.deleteFrom('loginLogs');
+        if (own) rows = rows.where('id', '!=', own.loginLogId);
+        await rows.execute();
+      });
+      return null;
+    },
+  }),
+];

@@ -1,0 +1,139 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { Protocol } from '../../db/schema.ts';
+import { formatDay } from '../../lib/time.ts';
+
+/*
+ * The dashboard's numbers (contract §2.14). Every one is an index range or an index-only count (migration 011), never
+ * a walk over every row: 1 000 000 login-log rows cost what the days asked for cost (docs/PERFORMANCE.md "Overview").
+ */
+
+const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
+
+/** `{totalUser, onlineUser, totalAsset, activeAsset, offlineSession, failLoginCount}`. */
+export async function counters(db: Db, now: number) {
+  const [totalUser, onlineUser, totalAsset, activeAsset, offlineSession, failLoginCount] = await Promise.all([
+    count(db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
+    // Signed in = holding a login token that has not expired (users.online is only updated when a token ends).
+    count(
+      db
+        .selectFrom('tokens')
+        .select((eb) => eb.fn.count('userId').distinct().as('n'))
+        .where('expiresAt', '>', now)
+        .executeTakeFirst(),
+    ),
+    count(db.selectFrom('assets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
+    count(
+      db
+        .selectFrom('assets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('active', '=', 1)
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('status', '=', 'disconnected')
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom('loginLogs')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('state', '=', '0')
+        .executeTakeFirst(),
+    ),
+  ]);
+  return { totalUser, onlineUser, totalAsset, activeAsset, offlineSession, failLoginCount };
+}
+
+const PROTOCOLS: readonly Protocol[] = ['ssh', 'rdp', 'vnc', 'telnet', 'kubernetes'];
+
+/** Assets by protocol, `all` = their sum. */
+export async function assetsByProtocol(db: Db): Promise<Record<Protocol | 'all', number>> {
+  const rows = await db
+    .selectFrom('assets')
+    .select((eb) => ['protocol', eb.fn.countAll().as('n')])
+    .groupBy('protocol')
+    .execute();
+  const by = new Map(rows.map((r) => [r.protocol, Number(r.n)]));
+  const out = Object.fromEntries(PROTOCOLS.map((p) => [p, by.get(p) ?? 0])) as Record<Protocol | 'all', number>;
+  out.all = PROTOCOLS.reduce((sum, p) => sum + out[p], 0);
+  return out;
+}
+
+export const DATE_COUNTER_DAYS = { week: 7, month: 30 } as const;
+
+/** The wire's series names (1.3.9's three, and ours: sessions opened). */
+export const SERIES = { logins: '登录次数', users: '活跃用户', assets: '活跃资产', sessions: '会话次数' } as const;
+
+/**
+ * Local midnights: `days` days ending today (today included), then tomorrow's midnight: `days + 1` bounds. Built
+ * from calendar dates, not by adding 24 h, so a day across a daylight-saving change has its true length.
+ */
+export function dayBounds(now: number, days: number): number[] {
+  const d = new Date(now);
+  const out: number[] = [];
+  for (let i = days - 1; i >= -1; i--) out.push(new Date(d.getFullYear(), d.getMonth(), d.getDate() - i).getTime());
+  return out;
+}
+
+/**
+ * The day index (0 = the first day) of a time column already limited to [bounds[0], bounds[n]): one CASE over the
+ * inner midnights. Plain SQL, so it runs on PostgreSQL too; the bounds are integers computed here, inlined as literals
+ * so that the selected and the grouped expression are the same text.
+ */
+function dayOf(column: string, bounds: readonly number[]): RawBuilder<number> {
+  const inner = bounds.slice(1, -1);
+  if (inner.length === 0) return sql<number>`0`;
+  const whens = inner.map((b, i) => sql`when ${sql.ref(column)} < ${sql.lit(b)} then ${sql.lit(i)}`);
+  return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(inner.length)} end`;
+}
+
+export interface DateCount {
+  date: string;
+  value: number;
+  type: (typeof SERIES)[keyof typeof SERIES];
+}
+
+/** Per day, oldest first, today included: successful logins, distinct users who logged in, distinct assets used, sessions. */
+export async function dateCounter(db: Db, now: number, days: number): Promise<DateCount[]> {
+  const bounds = dayBounds(now, days);
+  const first = bounds[0]!;
+  const end = bounds[bounds.length - 1]!;
+  const loginDay = dayOf('loginTime', bounds);
+  const sessionDay = dayOf('connectedTime', bounds);
+  const [logins, sessions] = await Promise.all([
+    db
+      .selectFrom('loginLogs')
+      .select((eb) => [loginDay.as('day'), eb.fn.countAll().as('logins'), eb.fn.count('username').distinct().as('users')])
+      .where('state', '=', '1')
+      .where('loginTime', '>=', first)
+      .where('loginTime', '<', end)
+      .groupBy(loginDay)
+      .execute(),
+    db
+      .selectFrom('sessions')
+      .select((eb) => [sessionDay.as('day'), eb.fn.countAll().as('sessions'), eb.fn.count('assetId').distinct().as('assets')])
+      .where('connectedTime', '>=', first)
+      .where('connectedTime', '<', end)
+      .groupBy(sessionDay)
+      .execute(),
+  ]);
+  const loginsOf = new Map(logins.map((r) => [Number(r.day), r]));
+  const sessionsOf = new Map(sessions.map((r) => [Number(r.day), r]));
+  const out: DateCount[] = [];
+  for (let i = 0; i < days; i++) {
+    const date = formatDay(bounds[i]!);
+    const l = loginsOf.get(i);
+    const s = sessionsOf.get(i);
+    out.push(
+      { date, value: Number(l?.logins ?? 0), type: SERIES.logins },
+      { date, value: Number(l?.users ?? 0), type: SERIES.users },
+      { date, value: Number(s?.assets ?? 0), type: SERIES.assets },
+      { date, value: Number(s?.sessions ?? 0), type: SERIES.sessions },
+    );
+  }
+  return out;
+}
