@@ -11,7 +11,7 @@ interface DateCount {
 }
 
 /** value of `type` on `date`. */
-const valueOf = (rows: DateCount[], date: string, type: string) => rows.find((r) => r.date === date && r.type === type)?.value;
+const countOn = (rows: DateCount[], date: string, type: string) => rows.find((r) => r.date === date && r.type === type)?.value;
 
 describe('GET /overview/date-counter', () => {
   it('buckets by local day, today included: 23:59 and 00:01 land on different days', async () => {
@@ -54,7 +54,7 @@ describe('GET /overview/date-counter', () => {
       { date: '2026-03-09', value: 1, type: '活跃资产' },
       { date: '2026-03-09', value: 1, type: '会话次数' },
     ]);
-    expect(valueOf(rows, '2026-03-04', '登录次数')).toBe(1);
+    expect(countOn(rows, '2026-03-04', '登录次数')).toBe(1);
     expect(rows.filter((r) => r.date > '2026-03-04' && r.date < '2026-03-09').every((r) => r.value === 0)).toBe(true);
 
     // The default is the week; the month is 30 days ending today.
@@ -63,7 +63,7 @@ describe('GET /overview/date-counter', () => {
     expect(month).toHaveLength(30 * 4);
     expect(month[0]!.date).toBe('2026-02-09');
     expect(month.at(-1)!.date).toBe('2026-03-10');
-    expect(valueOf(month, '2026-03-03', '登录次数')).toBe(1);
+    expect(countOn(month, '2026-03-03', '登录次数')).toBe(1);
     expect(month.reduce((sum, r) => sum + (r.type === '登录次数' ? r.value : 0), 0)).toBe(6);
   });
 
@@ -78,9 +78,9 @@ describe('GET /overview/date-counter', () => {
     await insertLoginLog(h.db, { username: 'bob', loginTime: local(2026, 3, 11, 0, 1) });
     await insertLoginLog(h.db, { username: 'bob', loginTime: local(2026, 3, 11, 0, 1) });
     const rows = (await h.call('GET', '/overview/date-counter', { token })).body.data as DateCount[];
-    expect(valueOf(rows, '2026-03-10', '登录次数')).toBe(1);
-    expect(valueOf(rows, '2026-03-11', '登录次数')).toBe(2);
-    expect(valueOf(rows, '2026-03-11', '活跃用户')).toBe(1);
+    expect(countOn(rows, '2026-03-10', '登录次数')).toBe(1);
+    expect(countOn(rows, '2026-03-11', '登录次数')).toBe(2);
+    expect(countOn(rows, '2026-03-11', '活跃用户')).toBe(1);
   });
 
   it('refuses another period', async () => {
