@@ -147,11 +147,15 @@ function cpuTimeFromNode(): { busy: number; total: number } {
   return { busy, total };
 }
 
-/** The reader of this host. What does not change (CPU models, which devices are disks) is looked up once. */
+/**
+ * The reader of this host. What does not change (CPU models, which devices are disks) is looked up once, on the first
+ * reading. The /proc files are kernel text generated on read: reading them synchronously does not touch a disk.
+ */
 export function createHostReader(): HostReader {
-  const inventory = cpuInventory();
-  const disks = physicalDisks();
+  let fixed: { inventory: ReturnType<typeof cpuInventory>; disks: Set<string> } | undefined;
   return async () => {
+    fixed ??= { inventory: cpuInventory(), disks: physicalDisks() };
+    const { inventory, disks } = fixed;
     const stat = readText('/proc/stat');
     const meminfo = readText('/proc/meminfo');
     const netDev = readText('/proc/net/dev');
