@@ -419,12 +419,14 @@ const m010_session_audit: Migration = {
 // Overview and audit (issue 14): the indexes behind the dashboard's counters and the log lists, so that none of
 // them reads every row. login_logs: failed logins and the per-day successful logins / distinct users walk
 // (state, login_time, username) over a time range without touching a row (login_time alone, from 001, serves the
-// list order and the retention purge). sessions: sessions and distinct assets per day walk (connected_time,
+// list order and the retention purge); the address filter (contains, no seek possible) scans (client_ip) instead of
+// the rows with their user agents, and counts from it. sessions: sessions and distinct assets per day walk (connected_time,
 // asset_id). tokens: users online = distinct users among unexpired tokens, (expires_at, user_id); ending the token of
 // a deleted login-log row looks it up by login_log_id. storage_logs: the action filter, newest first.
 const m011_overview_audit: Migration = {
   async up(db: AnyDb) {
     await db.schema.createIndex('login_logs_state').on('login_logs').columns(['state', 'login_time', 'username']).execute();
+    await db.schema.createIndex('login_logs_client_ip').on('login_logs').column('client_ip').execute();
     await db.schema.createIndex('sessions_connected').on('sessions').columns(['connected_time', 'asset_id']).execute();
     await db.schema.createIndex('tokens_expires').on('tokens').columns(['expires_at', 'user_id']).execute();
     await db.schema.createIndex('tokens_login_log').on('tokens').column('login_log_id').execute();

@@ -1,11 +1,12 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Protocol } from '../../db/schema.ts';
 import { formatDay } from '../../lib/time.ts';
 
 /*
  * The dashboard's numbers (contract §2.14). Every one is an index range or an index-only count (migration 011), never
- * a walk over every row: 1 000 000 login-log rows cost what the days asked for cost (docs/PERFORMANCE.md "Overview").
+ * a walk over the rows: with 1 000 000 login-log rows, the date counter costs what the rows of the days asked for
+ * cost (docs/PERFORMANCE.md "Overview").
  */
 
 const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
@@ -79,17 +80,8 @@ export function dayBounds(now: number, days: number): number[] {
   return out;
 }
 
-/**
- * The day index (0 = the first day) of a time column already limited to [bounds[0], bounds[n]): one CASE over the
- * inner midnights. Plain SQL, so it runs on PostgreSQL too; the bounds are integers computed here, inlined as literals
- * so that the selected and the grouped expression are the same text.
- */
-function dayOf(column: string, bounds: readonly number[]): RawBuilder<number> {
-  const inner = bounds.slice(1, -1);
-  if (inner.length === 0) return sql<number>`0`;
-  const whens = inner.map((b, i) => sql`when ${sql.ref(column)} < ${sql.lit(b)} then ${sql.lit(i)}`);
-  return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(inner.length)} end`;
-}
+/** A day's index as a constant column, so that each branch of the UNION says which day it counts. */
+const dayNo = (i: number) => sql<number>`${sql.lit(i)}`.as('day');
 
 export interface DateCount {
   date: string;
@@ -100,27 +92,26 @@ export interface DateCount {
 /** Per day, oldest first, today included: successful logins, distinct users who logged in, distinct assets used, sessions. */
 export async function dateCounter(db: Db, now: number, days: number): Promise<DateCount[]> {
   const bounds = dayBounds(now, days);
-  const first = bounds[0]!;
-  const end = bounds[bounds.length - 1]!;
-  const loginDay = dayOf('loginTime', bounds);
-  const sessionDay = dayOf('connectedTime', bounds);
-  const [logins, sessions] = await Promise.all([
+  const each = Array.from({ length: days }, (_, i) => ({ i, from: bounds[i]!, to: bounds[i + 1]! }));
+  // One statement per table: a UNION ALL of one aggregate per day, each over its own index range. Measured against one
+  // range grouped by a CASE over the bounds (75 000 logins in the month): half the time, the CASE being evaluated per
+  // row; and no SQL date function, so it runs on PostgreSQL too.
+  const loginDays = each.map(({ i, from, to }) =>
     db
       .selectFrom('loginLogs')
-      .select((eb) => [loginDay.as('day'), eb.fn.countAll().as('logins'), eb.fn.count('username').distinct().as('users')])
+      .select((eb) => [dayNo(i), eb.fn.countAll().as('logins'), eb.fn.count('username').distinct().as('users')])
       .where('state', '=', '1')
-      .where('loginTime', '>=', first)
-      .where('loginTime', '<', end)
-      .groupBy(loginDay)
-      .execute(),
+      .where('loginTime', '>=', from)
+      .where('loginTime', '<', to),
+  );
+  const sessionDays = each.map(({ i, from, to }) =>
     db
       .selectFrom('sessions')
-      .select((eb) => [sessionDay.as('day'), eb.fn.countAll().as('sessions'), eb.fn.count('assetId').distinct().as('assets')])
-      .where('connectedTime', '>=', first)
-      .where('connectedTime', '<', end)
-      .groupBy(sessionDay)
-      .execute(),
-  ]);
+      .select((eb) => [dayNo(i), eb.fn.countAll().as('sessions'), eb.fn.count('assetId').distinct().as('assets')])
+      .where('connectedTime', '>=', from)
+      .where('connectedTime', '<', to),
+  );
+  const [logins, sessions] = await Promise.all([loginDays.reduce((all, q) => all.unionAll(q)).execute(), sessionDays.reduce((all, q) => all.unionAll(q)).execute()]);
   const loginsOf = new Map(logins.map((r) => [Number(r.day), r]));
   const sessionsOf = new Map(sessions.map((r) => [Number(r.day), r]));
   const out: DateCount[] = [];

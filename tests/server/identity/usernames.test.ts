@@ -60,7 +60,8 @@ describe('usernames', () => {
       const raw = new Database(file);
       raw.exec(`DROP TABLE login_attempts; DROP INDEX users_username_key; ALTER TABLE users DROP COLUMN username_key;
         DROP TABLE credentials; DROP TABLE access_gateways; DROP TABLE commands;
-        DROP TABLE session_commands; DROP TABLE storage_logs; DROP INDEX login_logs_state; DROP INDEX tokens_expires; DROP INDEX tokens_login_log;
+        DROP TABLE session_commands; DROP TABLE storage_logs; DROP INDEX login_logs_state; DROP INDEX login_logs_client_ip;
+        DROP INDEX tokens_expires; DROP INDEX tokens_login_log;
         DROP TABLE authorised; DROP TABLE strategies; DROP TABLE sessions; DROP TABLE asset_tags; DROP TABLE tags; DROP TABLE asset_attributes; DROP TABLE assets;
         DELETE FROM kysely_migration WHERE name >= '005';
         INSERT INTO users (id, username, password, created) SELECT 'u1', 'Bob', password, 2 FROM users WHERE username = 'admin';
