@@ -1,3 +1,4 @@
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -10,11 +11,13 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import { createGateways } from './modules/gateways/service.ts';
 import { modules as defaultModules } from './modules/index.ts';
+import { type SessionLifecycle, startSessionLifecycle } from './modules/sessions/lifecycle.ts';
 import { createLiveSessions } from './modules/sessions/live.ts';
 import { loadCatalogue, type ServerCatalogue } from './modules/menus/catalogue.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 const MAX_PARAM_LENGTH = 16 * 1024;
+const SOCKET_MAX_PAYLOAD = 1024 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +65,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // …and its console sends the admin change-password as FormData: @fastify/multipart, text fields as the body.
   await installMultipart(app);
+  // WebSocket routes (http/routes.ts socketRoute): the terminal and its monitor. Text frames of at most 1 MiB (a
+  // paste); no compression (it costs the relay CPU for output that is mostly small frames on a fast link).
+  await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD, perMessageDeflate: false } });
 
   app.decorateRequest('principal', null);
   installSecurityHeaders(app);
@@ -69,11 +75,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const catalogue = opts.catalogue ?? (await loadCatalogue());
   const gateways = createGateways({ db, box, log: app.log });
   const live = createLiveSessions();
-  app.addHook('onClose', () => {
-    live.closeAll();
-    return gateways.close();
+  const deps = { db, config, clock, log: app.log, box, catalogue, gateways, live };
+  // Sessions left running by a crash end at start; abandoned ones are swept hourly (modules/sessions/lifecycle.ts).
+  let lifecycle: SessionLifecycle | undefined;
+  app.addHook('onReady', async () => {
+    lifecycle = await startSessionLifecycle(deps);
   });
-  registerModules(app, { db, config, clock, log: app.log, box, catalogue, gateways, live }, opts.modules ?? defaultModules);
+  app.addHook('onClose', async () => {
+    lifecycle?.stop();
+    await live.closeAll();
+    await gateways.close();
+  });
+  registerModules(app, deps, opts.modules ?? defaultModules);
   await installStatic(app, config.distDir);
   return app;
 }

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/*
+ * Session recordings in asciicast v2 (https://docs.asciinema.org/manual/asciicast/v2/): a header line
+ * `{"version":2,"width":…,"height":…,"timestamp":…,"env":{…}}` (lowercase `timestamp`: 1.3.9 wrote `Timestamp`,
+ * quirk 24), then one line per event, `[seconds, "o", text]` for output and `[seconds, "r", "COLSxROWS"]` for a
+ * resize. The file is appended as the session runs, one line per relay flush, so a crash loses at most what the
+ * write stream had not handed to the kernel yet.
+ *
+ * Where: `<recordingDir>/<sessionId>/recording.cast`, folder 0700, file 0600 (what the user typed shows in it).
+ */
+
+export const RECORDING_FILE = 'recording.cast';
+
+export const recordingPathOf = (recordingDir: string, sessionId: string) => path.join(recordingDir, sessionId, RECORDING_FILE);
+
+export interface RecordingHeader {
+  width: number;
+  height: number;
+  /** Unix seconds of the start. */
+  timestamp: number;
+}
+
+export class Recording {
+  private readonly stream: fs.WriteStream;
+  private failed = false;
+  /** performance.now() at the start: event times are relative to it. */
+  readonly startedAt: number;
+
+  private constructor(
+    readonly file: string,
+    header: RecordingHeader,
+    startedAt: number,
+  ) {
+    this.startedAt = startedAt;
+    this.stream = fs.createWriteStream(file, { flags: 'w', mode: 0o600 });
+    // A full disk or a removed folder must not end the user's session: the recording stops, the terminal goes on.
+    this.stream.on('error', () => {
+      this.failed = true;
+    });
+    const head = { version: 2, width: header.width, height: header.height, timestamp: header.timestamp, env: { SHELL: '/bin/bash', TERM: 'xterm-256color' } };
+    this.stream.write(`${JSON.stringify(head)}\n`);
+  }
+
+  /** Creates `<recordingDir>/<sessionId>/` (0700; anything left there by an older session of that id goes) and the file. */
+  static start(recordingDir: string, sessionId: string, header: RecordingHeader, startedAt = performance.now()): Recording {
+    fs.mkdirSync(recordingDir, { recursive: true, mode: 0o700 });
+    const dir = path.join(recordingDir, sessionId);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { mode: 0o700 });
+    return new Recording(path.join(dir, RECORDING_FILE), header, startedAt);
+  }
+
+  /** Seconds since the start, to the microsecond (asciicast times are floats). */
+  private time(now: number): number {
+    return Math.round((now - this.startedAt) * 1000) / 1_000_000;
+  }
+
+  /** Milliseconds since the start (the command index's offsets use the same origin). */
+  offsetMs(now = performance.now()): number {
+    return Math.max(0, Math.round(now - this.startedAt));
+  }
+
+  output(data: string, now = performance.now()): void {
+    if (this.failed) return;
+    this.stream.write(`[${this.time(now)},"o",${JSON.stringify(data)}]\n`);
+  }
+
+  resize(cols: number, rows: number, now = performance.now()): void {
+    if (this.failed) return;
+    this.stream.write(`[${this.time(now)},"r","${cols}x${rows}"]\n`);
+  }
+
+  /** True while the stream holds more than its high-water mark: the relay pauses SSH until `drained`. */
+  get behind(): boolean {
+    return !this.failed && this.stream.writableNeedDrain;
+  }
+
+  /** Calls `fn` once the stream has caught up. */
+  onDrain(fn: () => void): void {
+    this.stream.once('drain', fn);
+  }
+
+  /** Flushes and closes the file. */
+  end(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stream.closed || this.stream.destroyed) return resolve();
+      this.stream.end(() => resolve());
+      this.stream.once('error', () => resolve());
+    });
+  }
+}
