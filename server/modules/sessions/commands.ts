@@ -88,11 +88,11 @@ export class CommandTracker {
   }
 
   private commit(offsetMs: number): void {
-    const shown = this.text().trimEnd();
+    const shown = this.text();
     let command: string;
     if (this.prompt && shown.startsWith(this.prompt)) command = shown.slice(this.prompt.length);
     else {
-      const m = /^.{0,200}?[$#%>] /.exec(shown);
+      const m = /^.{0,200}?[$#%>](?: |$)/.exec(shown);
       command = m ? shown.slice(m[0].length) : shown;
     }
     command = command.trim().slice(0, MAX_COMMAND);

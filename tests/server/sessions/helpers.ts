@@ -6,6 +6,9 @@ import type { HarnessOptions } from '../harness.ts';
 import { resourcesHarness } from '../resources/helpers.ts';
 import type { TestSshd } from '../sshd.ts';
 
+/** The end of a shell prompt (bash may follow it with an erase-to-end-of-line). */
+export const PROMPT = new RegExp(`[$#] (${String.fromCharCode(27)}\\[K)?$`);
+
 /** A terminal or monitor socket as a test sees it: every frame kept, the output joined, waits with deadlines. */
 export class TermClient {
   readonly frames: string[] = [];
@@ -115,7 +118,7 @@ export async function terminalWorld(sshd: TestSshd, opts: HarnessOptions = {}) {
     await term.connected();
     expect(term.closedWith, 'the terminal closed instead of connecting').toBeUndefined();
     await api.ok('POST', `/sessions/${id}/connect`);
-    await term.waitOutput(/[$#] $/);
+    await term.waitOutput(PROMPT);
     return { id, term };
   };
   const row = (id: string) => h.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
