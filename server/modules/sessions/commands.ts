@@ -22,6 +22,7 @@ export const MAX_COMMAND = 4096;
 /** Enters waiting for their echo; beyond this a program that never echoes newlines stops counting them. */
 const MAX_PENDING = 64;
 const ESC = String.fromCharCode(27);
+const PRIVATE_MODE = `${ESC}[?`;
 /** The alternate screen switched on (h) or off (l). */
 const ALT_SCREEN = new RegExp(`${ESC}\\[\\?(?:1049|1047|47)([hl])`, 'g');
 
@@ -67,7 +68,7 @@ export class CommandTracker {
       return;
     }
     // Plain output: only the alternate-screen switches and the text after its last newline matter.
-    for (const m of rest.matchAll(ALT_SCREEN)) this.alt = m[1] === 'h';
+    if (rest.includes(PRIVATE_MODE)) for (const m of rest.matchAll(ALT_SCREEN)) this.alt = m[1] === 'h';
     this.newline();
     this.state = 'text';
     this.feed(rest.slice(last + 1));

@@ -31,10 +31,11 @@ const MAX_ROWS = 500;
 export const MSG_SESSION_NOT_FOUND = CLOSE.notFound.message;
 export const MSG_RESTARTED = '服务重启，会话已结束';
 
-/** Test-only knobs (the bench compares recording on and off). */
-export interface RelayOptions {
-  record: boolean;
-}
+/**
+ * For scripts/bench-terminal.ts only (it measures the recording's cost by turning it off in its own server process):
+ * the product always records.
+ */
+export const benchSwitches = { record: true };
 
 /** Parses a `3` frame: base64 of `{"cols":…,"rows":…}`; undefined when malformed or out of range. */
 export function parseResize(content: string): { cols: number; rows: number } | undefined {
@@ -250,7 +251,6 @@ const attaching = new Set<string>();
 export async function attachTerminal(
   deps: Deps,
   args: { sessionId: string; userId: string; socket: WebSocket; cols: number; rows: number },
-  options: RelayOptions = { record: true },
 ): Promise<void> {
   const { db, clock } = deps;
   const { sessionId, socket, cols, rows } = args;
@@ -302,7 +302,7 @@ export async function attachTerminal(
       client.end();
       return await end(CLOSE.normal.code, CLOSE.normal.message);
     }
-    const recording = options.record ? Recording.start(deps.config.recordingDir, sessionId, { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) }) : undefined;
+    const recording = benchSwitches.record ? Recording.start(deps.config.recordingDir, sessionId, { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) }) : undefined;
     await db
       .updateTable('sessions')
       .set({ status: 'connecting', username, connectionId: sessionId, width: cols, height: rows, recording: recording ? recordingPathOf(deps.config.recordingDir, sessionId) : '' })
