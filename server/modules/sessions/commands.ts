@@ -26,6 +26,9 @@ const PRIVATE_MODE = `${ESC}[?`;
 /** The alternate screen switched on (h) or off (l). */
 const ALT_SCREEN = new RegExp(`${ESC}\\[\\?(?:1049|1047|47)([hl])`, 'g');
 
+/** Where a usual prompt ends (`user@host:~$ `, `# `, `% `, `> `), within its first 200 characters. */
+const PROMPT_END = /^.{0,200}?[$#%>](?: |$)/;
+
 type State = 'text' | 'esc' | 'escArg' | 'csi' | 'osc' | 'oscEsc' | 'str' | 'strEsc';
 
 export class CommandTracker {
@@ -38,11 +41,17 @@ export class CommandTracker {
   private pending: number[] = [];
   /** The line when the user began typing the current command: its prompt. */
   private prompt: string | null = null;
+  /** The prompt of the last command stored. */
+  private lastPrompt: string | null = null;
+  /** Some Enters of one batch (a paste) found their echo, others still wait. */
+  private committedInBatch = false;
 
   constructor(private readonly onCommand: (offsetMs: number, command: string) => void) {}
 
   input(keys: string, offsetMs: number): void {
     if (this.alt) return;
+    // The shell sits at a bare prompt: no earlier Enter still waits for its echo (a program swallowed it).
+    if (this.pending.length > 0 && this.lastPrompt !== null && this.text() === this.lastPrompt) this.pending = [];
     for (const ch of keys) {
       if (this.prompt === null && this.pending.length === 0) this.prompt = this.text();
       if (ch === '\r' && this.pending.length < MAX_PENDING) this.pending.push(offsetMs);
@@ -79,21 +88,31 @@ export class CommandTracker {
   }
 
   private newline(): void {
-    if (this.pending.length > 0) {
-      const offset = this.pending.shift() as number;
-      if (!this.alt) this.commit(offset);
-    }
+    if (this.pending.length > 0 && !this.alt) {
+      // After the first of several Enters (a paste), a newline is an Enter's echo only on a prompt line: the
+      // others are the output of the commands before it.
+      if (!this.committedInBatch || this.looksLikePrompt()) {
+        this.commit(this.pending.shift() as number);
+        this.committedInBatch = this.pending.length > 0;
+      }
+    } else if (this.pending.length > 0) this.pending.shift();
     this.line = [];
     this.cursor = 0;
     this.prompt = null;
   }
 
+  private looksLikePrompt(): boolean {
+    const shown = this.text();
+    return (this.lastPrompt !== null && shown.startsWith(this.lastPrompt)) || PROMPT_END.test(shown);
+  }
+
   private commit(offsetMs: number): void {
     const shown = this.text();
+    if (this.prompt) this.lastPrompt = this.prompt;
     let command: string;
     if (this.prompt && shown.startsWith(this.prompt)) command = shown.slice(this.prompt.length);
     else {
-      const m = /^.{0,200}?[$#%>](?: |$)/.exec(shown);
+      const m = PROMPT_END.exec(shown);
       command = m ? shown.slice(m[0].length) : shown;
     }
     command = command.trim().slice(0, MAX_COMMAND);

@@ -50,6 +50,19 @@ describe('GET /sessions/:id/ssh', () => {
     await term.close();
   });
 
+  it('pauses the SSH stream while the client asks (5) and resumes on 6', async () => {
+    const w = await terminalWorld(sshd);
+    const { term } = await w.terminal();
+    term.ws.send('5');
+    const from = term.output.length;
+    term.type('seq 1 200000\r');
+    await new Promise((r) => setTimeout(r, 700)); // seq alone would be done in well under 100 ms
+    expect(term.output.slice(from)).not.toContain('200000');
+    term.ws.send('6');
+    await term.waitOutput('\n200000\r\n', from);
+    await term.close();
+  });
+
   it('keeps a UTF-8 character whole when SSH splits it across chunks', async () => {
     const w = await terminalWorld(sshd);
     const { term } = await w.terminal();
