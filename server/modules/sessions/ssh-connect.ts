@@ -2,14 +2,16 @@ import type { Duplex } from 'node:stream';
 import ssh2, { type Client, type ConnectConfig } from 'ssh2';
 import type { Deps } from '../../http/access.ts';
 import { given, openSecrets } from '../credentials/account.ts';
+import { SOCKS_PASSWORD } from '../assets/fields.ts';
 import { describeSshError } from '../gateways/service.ts';
+import { type SocksProxy, socksConnect } from './socks.ts';
 
 // ssh2 is CommonJS: Node's ESM loader (npm start) sees only its default export.
 const { Client: SshClient } = ssh2;
 
 /*
  * Opening the SSH connection of a terminal session (contract §5.1): the account of the asset or of its credential,
- * directly or through the asset's access gateway. Host keys are not checked (as 1.3.9: the asset record holds no
+ * directly, through the asset's access gateway, or through its SOCKS5 proxy (socks.ts; not both). Host keys are not checked (as 1.3.9: the asset record holds no
  * known host key yet); docs/SERVER.md says so.
  */
 
@@ -29,7 +31,8 @@ export class ConnectError extends Error {
 
 export const MSG_NO_ASSET = '资产不存在或已被删除';
 export const MSG_NO_CREDENTIAL = '授权凭证不存在或已被删除';
-export const MSG_SOCKS = 'SOCKS 代理暂不支持';
+export const MSG_SOCKS_AND_GATEWAY = '资产不能同时使用接入网关和 SOCKS 代理';
+export const MSG_SOCKS_INCOMPLETE = 'SOCKS 代理的地址或端口未设置';
 /** Code 806 (NewSshClientError) for a failed SSH login or connection to the asset itself. */
 export const sshClientFailed = (why: string) => `创建SSH客户端失败：${why}`;
 
@@ -41,6 +44,7 @@ interface Login {
   privateKey?: string;
   passphrase?: string;
   accessGatewayId: string | null;
+  socks?: SocksProxy;
 }
 
 /** The asset's login: its own account or its credential's, secrets opened; empty or `-` user name → root. */
@@ -51,8 +55,17 @@ export async function loginOf({ db, box }: Pick<Deps, 'db' | 'box'>, assetId: st
     .where('id', '=', assetId)
     .executeTakeFirst();
   if (!asset) throw new ConnectError(800, MSG_NO_ASSET);
-  const socks = await db.selectFrom('assetAttributes').select('value').where('assetId', '=', assetId).where('name', '=', 'socks-proxy-enable').executeTakeFirst();
-  if (socks?.value === 'true') throw new ConnectError(-1, MSG_SOCKS);
+  const attributes = new Map(
+    (await db.selectFrom('assetAttributes').select(['name', 'value']).where('assetId', '=', assetId).where('name', 'like', 'socks-proxy-%').execute()).map((a) => [a.name, a.value]),
+  );
+  let socks: SocksProxy | undefined;
+  if (attributes.get('socks-proxy-enable') === 'true') {
+    if (asset.accessGatewayId) throw new ConnectError(-1, MSG_SOCKS_AND_GATEWAY);
+    const port = Number(attributes.get('socks-proxy-port'));
+    const host = attributes.get('socks-proxy-host');
+    if (!host || !Number.isInteger(port) || port < 1 || port > 65535) throw new ConnectError(-1, MSG_SOCKS_INCOMPLETE);
+    socks = { host, port, username: given(attributes.get('socks-proxy-username')), password: box.decryptNullable(attributes.get(SOCKS_PASSWORD) ?? null) ?? undefined };
+  }
 
   let account: { username: string; password: string | null; privateKey: string | null; passphrase: string | null; keyAuth: boolean };
   if (asset.accountType === 'credential') {
@@ -65,7 +78,7 @@ export async function loginOf({ db, box }: Pick<Deps, 'db' | 'box'>, assetId: st
     account = { ...asset, keyAuth: asset.accountType === 'private-key' };
   }
   const secrets = openSecrets(box, account);
-  const base = { host: asset.ip, port: asset.port, username: given(account.username) ?? 'root', accessGatewayId: asset.accessGatewayId };
+  const base = { host: asset.ip, port: asset.port, username: given(account.username) ?? 'root', accessGatewayId: asset.accessGatewayId, socks };
   return account.keyAuth ? { ...base, privateKey: secrets.privateKey, passphrase: secrets.passphrase } : { ...base, password: secrets.password };
 }
 
@@ -80,7 +93,13 @@ function gatewayError(err: unknown): ConnectError {
 export async function connectSsh(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, assetId: string): Promise<{ client: Client; username: string }> {
   const login = await loginOf(deps, assetId);
   let sock: Duplex | undefined;
-  if (login.accessGatewayId) {
+  if (login.socks) {
+    try {
+      sock = await socksConnect(login.socks, login.host, login.port, READY_TIMEOUT_MS);
+    } catch (err) {
+      throw new ConnectError(806, sshClientFailed((err as Error).message));
+    }
+  } else if (login.accessGatewayId) {
     try {
       sock = await deps.gateways.connect(login.accessGatewayId, login.host, login.port, READY_TIMEOUT_MS);
     } catch (err) {

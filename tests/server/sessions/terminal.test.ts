@@ -1,3 +1,4 @@
+import net from 'node:net';
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_NEEDS_UPGRADE } from '../../../server/http/routes.ts';
@@ -5,6 +6,37 @@ import { startSshd, type TestSshd } from '../sshd.ts';
 import { eventually, TermClient, terminalWorld } from './helpers.ts';
 
 const { utils } = ssh2;
+
+/** A minimal SOCKS5 proxy with user name/password (RFC 1928/1929) for the test; counts the tunnels it opened. */
+async function socksProxy(user: string, pass: string) {
+  let tunnels = 0;
+  const server = net.createServer((client) => {
+    client.once('data', (hello) => {
+      client.write(Buffer.from([5, hello.includes(2) ? 2 : 0xff]));
+      client.once('data', (auth) => {
+        const u = auth.subarray(2, 2 + (auth[1] as number)).toString();
+        const p = auth.subarray(3 + (auth[1] as number)).toString();
+        const good = u === user && p === pass;
+        client.write(Buffer.from([1, good ? 0 : 1]));
+        if (!good) return client.end();
+        client.once('data', (req) => {
+          const len = req[4] as number;
+          const host = req.subarray(5, 5 + len).toString();
+          const port = req.readUInt16BE(5 + len);
+          const target = net.connect(port, host, () => {
+            tunnels++;
+            client.write(Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]));
+            client.pipe(target).pipe(client);
+          });
+          target.on('error', () => client.destroy());
+        });
+      });
+    });
+    client.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as net.AddressInfo).port, tunnels: () => tunnels, close: () => new Promise((r) => server.close(r)) };
+}
 
 let sshd: TestSshd;
 beforeAll(async () => {
@@ -92,6 +124,27 @@ describe('GET /sessions/:id/ssh', () => {
     await b.term.waitOutput('via-5');
     await b.term.close();
     w.assertNoSecretIn(a.term, b.term);
+  });
+
+  it('connects through the asset SOCKS5 proxy with its user name and password', async () => {
+    const w = await terminalWorld(sshd);
+    const proxy = await socksProxy('proxy-user', 'Proxy-Pass-12345');
+    try {
+      const socks = { 'socks-proxy-enable': true, 'socks-proxy-host': '127.0.0.1', 'socks-proxy-port': proxy.port, 'socks-proxy-username': 'proxy-user' };
+      const proxied = await w.asset('proxied', { ...socks, 'socks-proxy-password': w.secret('Proxy-Pass-12345') });
+      const { term } = await w.terminal(proxied);
+      term.type('echo socks-$((4+4))\r');
+      await term.waitOutput('socks-8');
+      expect(proxy.tunnels()).toBe(1);
+      await term.close();
+      const wrong = await w.asset('proxied-wrong', { ...socks, 'socks-proxy-password': w.secret('Wrong-Proxy-Pass-1') });
+      const bad = await w.attach(await w.open(wrong));
+      await bad.closed;
+      expect(bad.closedWith).toBe('创建SSH客户端失败：SOCKS 代理连接失败：代理认证失败');
+      w.assertNoSecretIn(term, bad);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('refuses a wrong password or key with a reason, storing code and message', async () => {
