@@ -8,7 +8,7 @@
  * It starts its own sshd (tests/server/sshd.ts, needs root), two servers (`--serve`, in child processes) and data
  * folders, and removes them at the end.
  *
- * Run: npm run bench:terminal [-- --mb 100 --runs 3 --keys 200 --idle 50,200]
+ * Run: npm run bench:terminal [-- --mb 100 --runs 5 --keys 200 --idle 50,200]
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,6 +66,15 @@ async function startServer(sshd: TestSshd, record: boolean): Promise<Server> {
     privateKey: sshd.privateKey,
   });
   return { child, base, token, assetId: (asset as { id: string }).id, dataDir };
+}
+
+async function stopServer(s: Server): Promise<void> {
+  if (s.child.exitCode === null) {
+    const exited = new Promise((r) => s.child.once('exit', r));
+    s.child.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(s.dataDir, { recursive: true, force: true });
 }
 
 async function api(base: string, token: string, method: string, url: string, body?: unknown): Promise<unknown> {
@@ -133,19 +142,38 @@ function waitFor(term: Term, sentinel: string): Promise<number> {
   });
 }
 
-/** MB/s of `cat file` from the command to the sentinel after it (a fresh connection each time). */
-async function throughput(open: () => Promise<Term>, file: string): Promise<number> {
+/**
+ * MB/s of `cat file` from the command to the sentinel after it (a fresh connection each time), and the CPU seconds
+ * per MB that process `pid` (the server; without it, this process: the direct ssh2 client) spent meanwhile: on a
+ * loaded machine the wall-clock rate is noisy, the CPU cost per MB much less.
+ */
+async function throughput(open: () => Promise<Term>, file: string, pid?: number): Promise<{ rate: number; cpuPerMb: number }> {
   const term = await open();
   const ready = waitFor(term, SENTINEL_READY);
   term.write(`stty -echo; printf '__TP_%s__\\n' READY\r`);
   await ready;
   const done = waitFor(term, SENTINEL_DONE);
+  const cpu0 = pid ? cpuSeconds(pid) : selfCpuSeconds();
   const t0 = performance.now();
   term.write(`cat ${file}; printf '__TP_%s__\\n' DONE\r`);
   const chars = await done;
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = (pid ? cpuSeconds(pid) : selfCpuSeconds()) - cpu0;
   term.close();
-  return chars / 1e6 / seconds;
+  return { rate: chars / 1e6 / seconds, cpuPerMb: cpu / (chars / 1e6) };
+}
+
+const HZ = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+const selfCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/** User + system CPU seconds of a process so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / HZ; // utime + stime
 }
 
 /** Echo latencies (ms) of `keys` single keys, each after the previous echo plus a random 10–60 ms gap. */
@@ -181,14 +209,9 @@ function quantile(xs: number[], q: number): number {
 
 /** RSS (MB) and CPU % of a process over `seconds`, from /proc. */
 async function usage(pid: number, seconds: number): Promise<{ rssMb: number; cpu: number }> {
-  const ticks = () => {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
-  };
-  const hz = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-  const before = ticks();
+  const before = cpuSeconds(pid);
   await sleep(seconds * 1000);
-  const cpu = ((ticks() - before) / hz / seconds) * 100;
+  const cpu = ((cpuSeconds(pid) - before) / seconds) * 100;
   const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return { rssMb: Number(rss?.[1]) / 1024, cpu };
 }
@@ -211,7 +234,7 @@ function buildPayload(mb: number): string {
 
 async function bench(): Promise<void> {
   const mb = Number(flag('mb', '100'));
-  const runs = Number(flag('runs', '3'));
+  const runs = Number(flag('runs', '5'));
   const keys = Number(flag('keys', '200'));
   const idle = flag('idle', '50,200')
     .split(',')
@@ -229,11 +252,17 @@ async function bench(): Promise<void> {
     console.log(`payload ${(size / 1e6).toFixed(1)} MB (${file}), ${runs} runs each, median (min–max)`);
 
     // (a) and (c): alternate the three paths in each run, so that the machine's noise falls on all alike.
-    const results = { direct: [] as number[], relay: [] as number[], norec: [] as number[] };
+    const results = { direct: [] as number[], directCpu: [] as number[], relay: [] as number[], norec: [] as number[], relayCpu: [] as number[], norecCpu: [] as number[] };
     for (let i = 0; i < runs; i++) {
-      results.direct.push(await throughput(() => directTerm(sshd), file));
-      results.relay.push(await throughput(() => relayTerm(recorded), file));
-      results.norec.push(await throughput(() => relayTerm(unrecorded), file));
+      const direct = await throughput(() => directTerm(sshd), file);
+      results.direct.push(direct.rate);
+      results.directCpu.push(direct.cpuPerMb * 1000);
+      const on = await throughput(() => relayTerm(recorded), file, recorded.child.pid);
+      results.relay.push(on.rate);
+      results.relayCpu.push(on.cpuPerMb * 1000);
+      const off = await throughput(() => relayTerm(unrecorded), file, unrecorded.child.pid);
+      results.norec.push(off.rate);
+      results.norecCpu.push(off.cpuPerMb * 1000);
     }
     const fmt = (xs: number[]) => `${median(xs).toFixed(1)} (${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
     const rows: [string, string][] = [
@@ -241,7 +270,12 @@ async function bench(): Promise<void> {
       ['relay → ws client, recording on (MB/s)', fmt(results.relay)],
       ['relay → ws client, recording off (MB/s)', fmt(results.norec)],
       ['(a) relay / direct (goal ≥ 0.9)', (median(results.relay) / median(results.direct)).toFixed(3)],
-      ['(c) recording overhead (goal < 5 %)', `${((1 - median(results.relay) / median(results.norec)) * 100).toFixed(1)} %`],
+      ['(c) recording overhead on throughput (goal < 5 %)', `${((1 - median(results.relay) / median(results.norec)) * 100).toFixed(1)} %`],
+      ['direct ssh2 client CPU per MB (ms; the SSH part of the relay)', fmt(results.directCpu)],
+      ['server CPU per MB relayed, recording on (ms)', fmt(results.relayCpu)],
+      ['server CPU per MB relayed, recording off (ms)', fmt(results.norecCpu)],
+      ['(c) recording overhead on server CPU', `${((median(results.relayCpu) / median(results.norecCpu) - 1) * 100).toFixed(1)} %`],
+      ['server CPU at the PTY rate of the direct run (% of a core)', `${((median(results.relayCpu) / 1000) * median(results.direct) * 100).toFixed(1)} %`],
     ];
 
     // (b)
@@ -254,15 +288,19 @@ async function bench(): Promise<void> {
       ['(b) added p50 / p99 (goal ≤ 1 / ≤ 3 ms)', `${ms(quantile(relay, 0.5) - quantile(direct, 0.5))} / ${ms(quantile(relay, 0.99) - quantile(direct, 0.99))}`],
     );
 
-    // (d)
-    const pid = recorded.child.pid as number;
+    // (d) on a fresh server, so that the heap grown by the throughput runs does not count.
+    for (const s of servers.splice(0)) await stopServer(s);
+    const fresh = await startServer(sshd, true);
+    servers.push(fresh);
+    const pid = fresh.child.pid as number;
+    await sleep(2000);
     const base = await usage(pid, 5);
     rows.push(['server idle, no session: RSS MB / CPU %', `${base.rssMb.toFixed(1)} / ${base.cpu.toFixed(2)}`]);
     const open: Term[] = [];
     for (const n of idle) {
       while (open.length < n) {
         const batch = Math.min(10, n - open.length);
-        open.push(...(await Promise.all(Array.from({ length: batch }, () => relayTerm(recorded)))));
+        open.push(...(await Promise.all(Array.from({ length: batch }, () => relayTerm(fresh)))));
       }
       await sleep(2000);
       const u = await usage(pid, 10);
@@ -274,11 +312,7 @@ async function bench(): Promise<void> {
     console.log('');
     for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
   } finally {
-    for (const s of servers) {
-      s.child.kill('SIGTERM');
-      await new Promise((r) => (s.child.exitCode === null ? s.child.once('exit', r) : r(null)));
-      fs.rmSync(s.dataDir, { recursive: true, force: true });
-    }
+    for (const s of servers) await stopServer(s);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
     await sshd.stop();
   }
