@@ -8,7 +8,7 @@
  * It starts its own sshd (tests/server/sshd.ts, needs root), two servers (`--serve`, in child processes) and data
  * folders, and removes them at the end.
  *
- * Run: npm run bench:terminal [-- --mb 100 --runs 5 --keys 200 --idle 50,200]
+ * Run: npm run bench:terminal [-- --mb 100 --runs 5 --keys 200 --idle 50,200]   (BENCH_CPU_PROF=<folder>: V8 profiles)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,7 +41,9 @@ interface Server {
 async function startServer(sshd: TestSshd, record: boolean): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-term-'));
   // node --import tsx: the spawned pid is the server itself (its RSS and CPU are what (d) reads).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-terminal.ts', '--serve', '--data', dataDir, ...(record ? [] : ['--no-record'])], {
+  // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (to find the relay's hot spots).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/bench-terminal.ts', '--serve', '--data', dataDir, ...(record ? [] : ['--no-record'])], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -18,28 +18,34 @@ export const WATCHER_MAX_BUFFERED = 8 * 1024 * 1024;
 export const MSG_WATCHER_TOO_SLOW = '监控连接过慢，已断开';
 
 export class ScreenRing {
+  /** Chunks from `head` on are kept; whole chunks fall off the front, so a push costs O(1) (no copying). */
   private chunks: string[] = [];
+  private head = 0;
   private size = 0;
 
   push(data: string): void {
     this.chunks.push(data);
     this.size += data.length;
-    // Compact at twice the size, so the cost stays linear in the output.
-    if (this.size > 2 * RING_CHARS) {
-      const all = this.chunks.join('');
-      let tail = all.slice(all.length - RING_CHARS);
-      const nl = tail.indexOf('\n');
-      if (nl >= 0) tail = tail.slice(nl + 1);
-      this.chunks = [tail];
-      this.size = tail.length;
+    while (this.chunks.length - this.head > 1 && this.size - (this.chunks[this.head] as string).length >= RING_CHARS) {
+      this.size -= (this.chunks[this.head] as string).length;
+      this.chunks[this.head] = '';
+      this.head++;
+    }
+    if (this.head > 1024 && this.head * 2 > this.chunks.length) {
+      this.chunks = this.chunks.slice(this.head);
+      this.head = 0;
     }
   }
 
-  /** What a new watcher is sent first. */
+  /** What a new watcher is sent first: a reset, then the tail from its first line start. */
   screen(): string {
-    let all = this.chunks.join('');
+    let all = this.chunks.slice(this.head).join('');
     if (all.length > RING_CHARS) {
       all = all.slice(all.length - RING_CHARS);
+      const nl = all.indexOf('\n');
+      if (nl >= 0) all = all.slice(nl + 1);
+    } else if (this.head > 0) {
+      // Older output was dropped: start at a line start (never inside an escape sequence).
       const nl = all.indexOf('\n');
       if (nl >= 0) all = all.slice(nl + 1);
     }
