@@ -53,6 +53,12 @@ describe('GET /sessions/:id/ssh', () => {
     const from = term.output.length;
     term.type('echo "hello $((6*7))"\r');
     await term.waitOutput('hello 42', from);
+    // The file manager's SFTP channel: opened once, on the session's own connection.
+    const live = w.live.get(id);
+    const sftp = await live?.sftp();
+    expect(await live?.sftp()).toBe(sftp);
+    const names = await new Promise<string[]>((resolve, reject) => sftp?.readdir('.', (err, list) => (err ? reject(err) : resolve(list.map((f) => f.filename)))));
+    expect(names).toContain('.bashrc');
     // The asset became active with the connect.
     expect((await w.h.db.selectFrom('assets').select('active').where('id', '=', w.web).executeTakeFirstOrThrow()).active).toBe(1);
     await term.close();
