@@ -211,33 +211,41 @@ export class TerminalSession implements LiveSession {
 
   /** Ends the session once (whoever asks first decides the code); resolves when the row and the files are written. */
   private finish(code: number, message: string): Promise<void> {
-    this.finished ??= (async () => {
-      const tail = this.decoder.end() + this.errDecoder.end();
-      if (tail) this.pending.push(tail);
-      this.pendingSize += tail.length;
-      this.flush(false);
-      if (this.socket.readyState === this.socket.OPEN) {
-        this.socket.send(closedFrame(message));
-        this.socket.close(1000);
-      }
-      this.watchers.close(message);
-      this.stream.destroy();
-      this.ssh.end();
-      try {
-        await this.recording?.end();
-        await this.commands.flush();
-        await this.deps.db
-          .updateTable('sessions')
-          .set({ status: 'disconnected', disconnectedTime: this.deps.clock.now(), code, message })
-          .where('id', '=', this.id)
-          .execute();
-      } catch (err) {
-        this.deps.log.error({ err }, 'session end not stored');
-      } finally {
-        this.deps.live.remove(this);
-      }
-    })();
+    if (this.finished) return this.finished;
+    // Set before any of the ending runs, so that events it causes see the session as ending.
+    let done!: () => void;
+    this.finished = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    void this.end(code, message).then(done);
     return this.finished;
+  }
+
+  private async end(code: number, message: string): Promise<void> {
+    const tail = this.decoder.end() + this.errDecoder.end();
+    if (tail) this.pending.push(tail);
+    this.pendingSize += tail.length;
+    this.flush(false);
+    if (this.socket.readyState === this.socket.OPEN) {
+      this.socket.send(closedFrame(message));
+      this.socket.close(1000);
+    }
+    this.watchers.close(message);
+    this.stream.destroy();
+    this.ssh.end();
+    try {
+      await this.recording?.end();
+      await this.commands.flush();
+      await this.deps.db
+        .updateTable('sessions')
+        .set({ status: 'disconnected', disconnectedTime: this.deps.clock.now(), code, message })
+        .where('id', '=', this.id)
+        .execute();
+    } catch (err) {
+      this.deps.log.error({ err }, 'session end not stored');
+    } finally {
+      this.deps.live.remove(this);
+    }
   }
 }
 
@@ -302,6 +310,11 @@ export async function attachTerminal(
       client.end();
       return await end(CLOSE.normal.code, CLOSE.normal.message);
     }
+    // The shell may end while the row is written below, before the session listens for it.
+    let shellEnded = false;
+    stream.once('close', () => {
+      shellEnded = true;
+    });
     const recording = benchSwitches.record ? Recording.start(deps.config.recordingDir, sessionId, { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) }) : undefined;
     await db
       .updateTable('sessions')
@@ -311,10 +324,8 @@ export async function attachTerminal(
     socket.off('close', onEarlyClose);
     const session = new TerminalSession(deps, sessionId, args.userId, row.assetId, client, stream, socket, recording);
     deps.live.add(session);
-    if (userLeft || socket.readyState !== socket.OPEN) {
-      await session.close(CLOSE.normal.code, CLOSE.normal.message);
-      return;
-    }
+    if (userLeft || socket.readyState !== socket.OPEN) return await session.close(CLOSE.normal.code, CLOSE.normal.message);
+    if (shellEnded) return await session.close(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message);
     socket.send('1');
   } finally {
     attaching.delete(sessionId);
