@@ -11,8 +11,8 @@ const { Client: SshClient } = ssh2;
 
 /*
  * Opening the SSH connection of a terminal session (contract §5.1): the account of the asset or of its credential,
- * directly, through the asset's access gateway, or through its SOCKS5 proxy (socks.ts; not both). Host keys are not checked (as 1.3.9: the asset record holds no
- * known host key yet); docs/SERVER.md says so.
+ * directly, through the asset's access gateway, or through its SOCKS5 proxy (socks.ts; not both). Host keys are not
+ * checked (as 1.3.9: the asset record holds no known host key yet); docs/SERVER.md says so.
  */
 
 export const READY_TIMEOUT_MS = 10_000;

@@ -10,8 +10,8 @@ import { Recording, recordingPathOf } from './recording.ts';
 import { ConnectError, connectSsh } from './ssh-connect.ts';
 
 /*
- * The terminal relay (contract §5.1; design from docs/shared terminal-limits): SSH PTY output → `2<text>` frames,
- * the user's frames → the PTY. Built for the PTY's throughput and a keystroke's latency:
+ * The terminal relay (contract §5.1; the design follows ../shared/reference/terminal-limits.md): SSH PTY output →
+ * `2<text>` frames, the user's frames → the PTY. Built for the PTY's throughput and a keystroke's latency:
  *  - output is decoded with a StringDecoder (a UTF-8 character split across SSH chunks stays whole) and sent once per
  *    event-loop turn (setImmediate): a key's echo goes out in the turn it arrives, never after a timer;
  *  - while a frame is still being written to the socket, new output waits for that write (up to the cap) instead of
@@ -195,6 +195,8 @@ export class TerminalSession implements LiveSession {
     this.updatePause();
   }
 
+  private readonly recheckPause = (): void => this.updatePause();
+
   private updatePause(): void {
     if (this.finished) return;
     const behind = this.recording?.behind ?? false;
@@ -206,7 +208,7 @@ export class TerminalSession implements LiveSession {
       this.paused = false;
       this.stream.resume();
     }
-    if (behind) this.recording?.onDrain(() => this.updatePause());
+    if (behind) this.recording?.onDrain(this.recheckPause);
   }
 
   /** Ends the session once (whoever asks first decides the code); resolves when the row and the files are written. */
