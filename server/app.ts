@@ -1,3 +1,4 @@
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -11,11 +12,13 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import { createGateways } from './modules/gateways/service.ts';
 import { modules as defaultModules } from './modules/index.ts';
+import { type SessionLifecycle, startSessionLifecycle } from './modules/sessions/lifecycle.ts';
 import { createLiveSessions } from './modules/sessions/live.ts';
 import { loadCatalogue, type ServerCatalogue } from './modules/menus/catalogue.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 const MAX_PARAM_LENGTH = 16 * 1024;
+const SOCKET_MAX_PAYLOAD = 1024 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -63,6 +66,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // …and its console sends the admin change-password as FormData: @fastify/multipart, text fields as the body.
   await installMultipart(app);
+  // WebSocket routes (http/routes.ts socketRoute): the terminal and its monitor. Text frames of at most 1 MiB (a
+  // paste); no compression (it costs the relay CPU for output that is mostly small frames on a fast link).
+  await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD, perMessageDeflate: false } });
 
   app.decorateRequest('principal', null);
   installSecurityHeaders(app);
@@ -73,15 +79,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const onReady: (() => Promise<void> | void)[] = [];
   const onClose: (() => Promise<void> | void)[] = [];
   const lifecycle: Lifecycle = { onReady: (fn) => onReady.push(fn), onClose: (fn) => onClose.push(fn) };
+  const deps = { db, config, clock, log: app.log, box, catalogue, gateways, live, lifecycle };
+  // Sessions left running by a crash end at start; abandoned ones are swept hourly (modules/sessions/lifecycle.ts).
+  let sessions: SessionLifecycle | undefined;
+  lifecycle.onReady(async () => {
+    sessions = await startSessionLifecycle(deps);
+  });
+  lifecycle.onClose(() => sessions?.stop());
   app.addHook('onReady', async () => {
     for (const fn of onReady) await fn();
   });
   app.addHook('onClose', async () => {
     for (const fn of onClose) await fn();
-    live.closeAll();
-    return gateways.close();
+    await live.closeAll();
+    await gateways.close();
   });
-  registerModules(app, { db, config, clock, log: app.log, box, catalogue, gateways, live, lifecycle }, opts.modules ?? defaultModules);
+  registerModules(app, deps, opts.modules ?? defaultModules);
   await installStatic(app, config.distDir);
   return app;
 }

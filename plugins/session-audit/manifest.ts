@@ -10,7 +10,7 @@ const manifest = defineManifest({
   ],
   actions: [
     { key: 'online-session-disconnect', parent: 'online-session', label: { 'zh-CN': '断开', 'en-US': 'Disconnect' } },
-    { key: 'online-session-monitor', parent: 'online-session', label: { 'zh-CN': '监控', 'en-US': 'Monitor (watch live)' } },
+    { key: 'online-session-monitor', parent: 'online-session', label: { 'zh-CN': '监控', 'en-US': 'Monitor (watch live)' }, grants: ['GET /sessions/:id/ssh-monitor'] },
     { key: 'offline-session-playback', parent: 'offline-session', label: { 'zh-CN': '回放', 'en-US': 'Playback' } },
     { key: 'offline-session-del', parent: 'offline-session', label: { 'zh-CN': '删除', 'en-US': 'Delete' } },
     { key: 'offline-session-clear', parent: 'offline-session', label: { 'zh-CN': '清空', 'en-US': 'Clear all' } },

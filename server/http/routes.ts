@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { ServerCatalogue } from '../modules/menus/catalogue.ts';
 import type { Access, Deps, Gate } from './access.ts';
@@ -54,8 +55,10 @@ export interface RouteDef {
   query?: z.ZodType;
   params?: z.ZodType;
   upload?: UploadLimits;
+  /** A WebSocket route (`socketRoute`): `handler` gets the upgraded socket in `ctx.socket`. */
+  websocket?: true;
   // biome-ignore lint/suspicious/noExplicitAny: erased context; `route()` checks the handler against its own schemas.
-  handler: (ctx: RouteContext<any, any, any, any>) => unknown;
+  handler: (ctx: RouteContext<any, any, any, any> & { socket?: WebSocket }) => unknown;
 }
 
 /** Declares one route; the generics tie the handler's `body`/`query`/`params`/`principal` types to the spec. */
@@ -64,6 +67,33 @@ export function route<const A extends Access, B extends Schema = undefined, Q ex
 ): RouteDef {
   return spec as RouteDef;
 }
+
+export interface SocketRouteSpec<A extends Access, Q extends Schema, P extends Schema> {
+  path: string;
+  allow: A;
+  query?: Q;
+  params?: P;
+  /**
+   * Runs once the socket is upgraded and the token, gate and inputs passed. Throwing an ApiError (`fail(...)`) sends
+   * the frame `0<message>` and closes; so does any refusal before (401, 403, 400).
+   */
+  handler: (ctx: Omit<RouteContext<A, undefined, Q, P>, 'body' | 'reply'> & { socket: WebSocket }) => unknown;
+}
+
+/**
+ * Declares a WebSocket route (GET). It passes the same token (query `X-Auth-Token`), gate and zod checks as every
+ * route, so the permission matrix and the bad-input sweep cover it; a plain GET (no upgrade) gets, after those
+ * checks, the envelope `400 upgrade: 需要 WebSocket 连接`. On an upgraded socket a refusal is the frame
+ * `0<message>` followed by a close (the 1.3.9 terminal shows that text), never an HTTP answer.
+ */
+export function socketRoute<const A extends Access, Q extends Schema = undefined, P extends Schema = undefined>(spec: SocketRouteSpec<A, Q, P>): RouteDef {
+  return { ...spec, method: 'GET', websocket: true } as unknown as RouteDef;
+}
+
+export const MSG_NEEDS_UPGRADE = 'upgrade: 需要 WebSocket 连接';
+
+/** The text frame that tells a terminal why its socket closes (contract §5.1 type 0). */
+export const closedFrame = (message: string) => `0${message}`;
 
 export interface Module {
   name: string;
@@ -117,19 +147,15 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
     deps.catalogue,
   );
   for (const def of registry) {
+    if (def.websocket) {
+      registerSocketRoute(app, deps, def);
+      continue;
+    }
     app.route({
       method: def.method,
       url: def.path,
       config: { upload: def.upload },
-      onRequest:
-        def.gate === 'anonymous'
-          ? undefined
-          : async (req) => {
-              const principal = await resolvePrincipal(deps, tokenOf(req));
-              await authorize(def.gate as Exclude<Gate, 'anonymous'>, principal);
-              if (def.loginOnly && !principal?.tokenId) throw new ApiError(403, MSG_LOGIN_ONLY);
-              req.principal = principal;
-            },
+      onRequest: def.gate === 'anonymous' ? undefined : (req) => admit(deps, def, req),
       handler: async (req, reply) => {
         const result = await def.handler({
           body: parseInput('body', def.body, req.body),
@@ -164,6 +190,64 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
     });
   }
   app.decorate('routeRegistry', registry);
+}
+
+/** The token and gate checks of a route: sets `req.principal` or throws the 401/403 envelope. */
+async function admit(deps: Deps, def: RegisteredRoute, req: FastifyRequest): Promise<void> {
+  const principal = await resolvePrincipal(deps, tokenOf(req));
+  await authorize(def.gate as Exclude<Gate, 'anonymous'>, principal);
+  if (def.loginOnly && !principal?.tokenId) throw new ApiError(403, MSG_LOGIN_ONLY);
+  req.principal = principal;
+}
+
+/**
+ * A WebSocket route (@fastify/websocket): an upgrade request runs the checks after the upgrade, so that a refusal
+ * reaches the browser as a `0<reason>` frame (an HTTP answer to an upgrade is only "connection failed" there);
+ * a plain GET runs the same checks and gets an envelope error.
+ */
+function registerSocketRoute(app: FastifyInstance, deps: Deps, def: RegisteredRoute): void {
+  const check = async (req: FastifyRequest) => {
+    if (def.gate !== 'anonymous') await admit(deps, def, req);
+    return {
+      query: parseInput('query', def.query, req.query),
+      params: parseInput('params', def.params, req.params),
+    };
+  };
+  app.route({
+    method: 'GET',
+    url: def.path,
+    handler: async () => {
+      throw new ApiError(400, MSG_NEEDS_UPGRADE); // reached only after the checks below (preHandler) passed
+    },
+    preHandler: async (req) => {
+      if (!req.ws) await check(req);
+    },
+    wsHandler: async (socket, req) => {
+      let inputs: Awaited<ReturnType<typeof check>>;
+      try {
+        inputs = await check(req);
+      } catch (error) {
+        return refuse(socket, req, error);
+      }
+      try {
+        await def.handler({ ...inputs, body: undefined, principal: req.principal, req, reply: undefined as unknown as FastifyReply, socket });
+      } catch (error) {
+        refuse(socket, req, error);
+      }
+    },
+  });
+}
+
+function refuse(socket: WebSocket, req: FastifyRequest, error: unknown): void {
+  let message = '服务器内部错误';
+  if (error instanceof ApiError) message = error.message;
+  else req.log.error({ err: error }, 'websocket handler failed');
+  if (socket.readyState === socket.OPEN) {
+    socket.send(closedFrame(message));
+    socket.close(1000);
+  } else {
+    socket.terminate();
+  }
 }
 
 declare module 'fastify' {

@@ -65,6 +65,11 @@ export interface Harness {
   call(method: string, url: string, opts?: CallOptions): Promise<CallResult>;
   /** Logs in and returns the token (fails the test on anything but success). */
   login(username: string, password: string, extra?: { remember?: boolean; totp?: string }): Promise<string>;
+  /**
+   * Makes the app listen on 127.0.0.1 (a free port) for what `inject` cannot do (WebSockets) and returns its base URL
+   * `http://127.0.0.1:<port>`. After `restart()` the new app listens again only when asked.
+   */
+  listen(): Promise<string>;
   /** Closes the app and database and builds new ones on the same data folder (a server restart). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -190,6 +195,13 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       const res = await h.call('POST', '/login', { body: { username, password, remember: false, totp: '', ...extra } });
       expect(res.body, `login ${username}`).toMatchObject({ code: 1 });
       return (res.body.data as { token: string }).token;
+    },
+
+    async listen() {
+      await state.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = state.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('the app did not listen on a TCP port');
+      return `http://127.0.0.1:${address.port}`;
     },
 
     async restart() {

@@ -5,6 +5,7 @@ import { uuid } from '../../lib/ids.ts';
 import { decide } from '../access/rule.ts';
 import { zId } from '../identity/shared.ts';
 import { NO_FLAGS, sessionAnswer, sessionFlags } from './flags.ts';
+import { terminalRoutes } from './terminal-routes.ts';
 
 /*
  * Sessions (contract §2.10). This issue opens them: POST /sessions asks the access rule, creates the row
@@ -25,13 +26,15 @@ const createQuery = z.object({
 /** The attributes that decide the RDP drive. */
 const DRIVE_ATTRIBUTES = ['enable-drive', 'drive-path'];
 
-export default defineModule('sessions', ({ db, clock }) => [
+export default defineModule('sessions', (deps) => [
+  ...terminalRoutes(deps),
   route({
     method: 'POST',
     path: '/sessions',
     allow: 'authenticated',
     query: createQuery,
     handler: async ({ query, principal, req }) => {
+      const { db, clock } = deps;
       const userId = principal.user.id;
       const now = clock.now();
       const id = uuid();

@@ -25,8 +25,11 @@ export interface LiveSession {
   readonly ssh: Client;
   /** The SFTP channel on that connection, opened on first use and kept for the session. */
   sftp(): Promise<SFTPWrapper>;
-  /** Ends the session: the user's terminal gets a Closed frame with the message, the row records code and message. */
-  close(code: number, message: string): void;
+  /**
+   * Ends the session: the user's terminal gets a Closed frame with the message, the row records code and message.
+   * Resolves once the row, the recording and the command index are written (callers may ignore it).
+   */
+  close(code: number, message: string): Promise<void>;
 }
 
 export interface LiveSessions {
@@ -35,8 +38,8 @@ export interface LiveSessions {
   /** Only removes `session` if it is still the one registered under its id. */
   remove(session: LiveSession): void;
   all(): LiveSession[];
-  /** App close: every session ends as if the remote side closed (rows are updated by each session's close). */
-  closeAll(): void;
+  /** App close: every session ends as if the remote side closed; resolves once their rows are written. */
+  closeAll(): Promise<void>;
 }
 
 export function createLiveSessions(): LiveSessions {
@@ -50,8 +53,8 @@ export function createLiveSessions(): LiveSessions {
       if (byId.get(session.id) === session) byId.delete(session.id);
     },
     all: () => [...byId.values()],
-    closeAll: () => {
-      for (const s of [...byId.values()]) s.close(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message);
+    closeAll: async () => {
+      await Promise.all([...byId.values()].map((s) => s.close(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message)));
     },
   };
 }

@@ -1,0 +1,145 @@
+import type { Duplex } from 'node:stream';
+import ssh2, { type Client, type ConnectConfig } from 'ssh2';
+import type { Deps } from '../../http/access.ts';
+import { given, openSecrets } from '../credentials/account.ts';
+import { SOCKS_PASSWORD } from '../assets/fields.ts';
+import { describeSshError } from '../gateways/service.ts';
+import { type SocksProxy, socksConnect } from './socks.ts';
+
+// ssh2 is CommonJS: Node's ESM loader (npm start) sees only its default export.
+const { Client: SshClient } = ssh2;
+
+/*
+ * Opening the SSH connection of a terminal session (contract §5.1): the account of the asset or of its credential,
+ * directly, through the asset's access gateway, or through its SOCKS5 proxy (socks.ts; not both). Host keys are not
+ * checked (as 1.3.9: the asset record holds no known host key yet); docs/SERVER.md says so.
+ */
+
+export const READY_TIMEOUT_MS = 10_000;
+export const KEEPALIVE_MS = 15_000;
+const KEEPALIVE_COUNT_MAX = 3;
+
+/** Close codes of connect failures (contract §5.4) with their zh-CN reasons. */
+export class ConnectError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const MSG_NO_ASSET = '资产不存在或已被删除';
+export const MSG_NO_CREDENTIAL = '授权凭证不存在或已被删除';
+export const MSG_SOCKS_AND_GATEWAY = '资产不能同时使用接入网关和 SOCKS 代理';
+export const MSG_SOCKS_INCOMPLETE = 'SOCKS 代理的地址或端口未设置';
+/** Code 806 (NewSshClientError) for a failed SSH login or connection to the asset itself. */
+export const sshClientFailed = (why: string) => `创建SSH客户端失败：${why}`;
+
+interface Login {
+  host: string;
+  port: number;
+  username: string;
+  password?: string;
+  privateKey?: string;
+  passphrase?: string;
+  accessGatewayId: string | null;
+  socks?: SocksProxy;
+}
+
+/** The asset's login: its own account or its credential's, secrets opened; empty or `-` user name → root. */
+export async function loginOf({ db, box }: Pick<Deps, 'db' | 'box'>, assetId: string): Promise<Login> {
+  const asset = await db
+    .selectFrom('assets')
+    .select(['ip', 'port', 'accountType', 'username', 'password', 'privateKey', 'passphrase', 'credentialId', 'accessGatewayId'])
+    .where('id', '=', assetId)
+    .executeTakeFirst();
+  if (!asset) throw new ConnectError(800, MSG_NO_ASSET);
+  const attributes = new Map(
+    (await db.selectFrom('assetAttributes').select(['name', 'value']).where('assetId', '=', assetId).where('name', 'like', 'socks-proxy-%').execute()).map((a) => [a.name, a.value]),
+  );
+  let socks: SocksProxy | undefined;
+  if (attributes.get('socks-proxy-enable') === 'true') {
+    if (asset.accessGatewayId) throw new ConnectError(-1, MSG_SOCKS_AND_GATEWAY);
+    const port = Number(attributes.get('socks-proxy-port'));
+    const host = attributes.get('socks-proxy-host');
+    if (!host || !Number.isInteger(port) || port < 1 || port > 65535) throw new ConnectError(-1, MSG_SOCKS_INCOMPLETE);
+    socks = { host, port, username: given(attributes.get('socks-proxy-username')), password: box.decryptNullable(attributes.get(SOCKS_PASSWORD) ?? null) ?? undefined };
+  }
+
+  let account: { username: string; password: string | null; privateKey: string | null; passphrase: string | null; keyAuth: boolean };
+  if (asset.accountType === 'credential') {
+    const credential = asset.credentialId
+      ? await db.selectFrom('credentials').select(['type', 'username', 'password', 'privateKey', 'passphrase']).where('id', '=', asset.credentialId).executeTakeFirst()
+      : undefined;
+    if (!credential) throw new ConnectError(-1, MSG_NO_CREDENTIAL);
+    account = { ...credential, keyAuth: credential.type === 'private-key' };
+  } else {
+    account = { ...asset, keyAuth: asset.accountType === 'private-key' };
+  }
+  const secrets = openSecrets(box, account);
+  const base = { host: asset.ip, port: asset.port, username: given(account.username) ?? 'root', accessGatewayId: asset.accessGatewayId, socks };
+  return account.keyAuth ? { ...base, privateKey: secrets.privateKey, passphrase: secrets.passphrase } : { ...base, password: secrets.password };
+}
+
+/** The gateway's refusal in the §5.4 words: 803 when the gateway itself is down or gone, 804 when its tunnel failed. */
+function gatewayError(err: unknown): ConnectError {
+  const why = err instanceof Error ? err.message : String(err);
+  if (/^接入网关(不可用|不存在)|服务正在关闭/.test(why)) return new ConnectError(803, `获取接入网关失败：${why}`);
+  return new ConnectError(804, `创建SSH隧道失败：${why}`);
+}
+
+/** A ready SSH client for the asset. Rejects with a ConnectError whose message is fit for the user. */
+export async function connectSsh(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, assetId: string): Promise<{ client: Client; username: string }> {
+  const login = await loginOf(deps, assetId);
+  let sock: Duplex | undefined;
+  if (login.socks) {
+    try {
+      sock = await socksConnect(login.socks, login.host, login.port, READY_TIMEOUT_MS);
+    } catch (err) {
+      throw new ConnectError(806, sshClientFailed((err as Error).message));
+    }
+  } else if (login.accessGatewayId) {
+    try {
+      sock = await deps.gateways.connect(login.accessGatewayId, login.host, login.port, READY_TIMEOUT_MS);
+    } catch (err) {
+      throw gatewayError(err);
+    }
+  }
+  const config: ConnectConfig = {
+    host: login.host,
+    port: login.port,
+    username: login.username,
+    readyTimeout: READY_TIMEOUT_MS,
+    keepaliveInterval: KEEPALIVE_MS,
+    keepaliveCountMax: KEEPALIVE_COUNT_MAX,
+    ...(sock ? { sock } : {}),
+    ...(login.privateKey ? { privateKey: login.privateKey, passphrase: login.passphrase } : { password: login.password ?? '', tryKeyboard: true }),
+  };
+  const client: Client = new SshClient();
+  await new Promise<void>((resolve, reject) => {
+    let ready = false;
+    let lastError: Error | undefined;
+    const onError = (err: Error) => {
+      lastError = err;
+    };
+    client.on('error', onError);
+    // PAM password logins may be offered as keyboard-interactive only: answer every prompt with the password.
+    client.on('keyboard-interactive', (_name, _instructions, _lang, prompts, finish) => finish(prompts.map(() => login.password ?? '')));
+    client.once('ready', () => {
+      ready = true;
+      resolve();
+    });
+    client.once('close', () => {
+      if (!ready) reject(new ConnectError(806, sshClientFailed(describeSshError(lastError ?? new Error('连接已关闭')))));
+    });
+    try {
+      client.connect(config);
+    } catch (err) {
+      // A malformed private key throws synchronously.
+      reject(new ConnectError(806, sshClientFailed(describeSshError(err))));
+      client.end();
+    }
+  });
+  return { client, username: login.username };
+}

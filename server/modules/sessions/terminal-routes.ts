@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { Deps } from '../../http/access.ts';
+import { fail } from '../../http/envelope.ts';
+import { closedFrame, type RouteDef, route, socketRoute } from '../../http/routes.ts';
+import { oneId } from '../identity/shared.ts';
+import { CLOSE } from './live.ts';
+import { attachTerminal, TerminalSession } from './terminal.ts';
+
+/*
+ * The terminal's routes (contract §2.10, §5.1, §5.2): the WebSocket, its monitor, and the two calls the terminal page
+ * makes on its session (connect, resize). Only the session's creator may use their session.
+ */
+
+export const MSG_OFFLINE = '会话已离线';
+export const MSG_NOT_CONNECTING = '会话尚未建立连接';
+
+const size = (max: number) => z.coerce.number().int('expected an integer').min(1, 'at least 1').max(max, `at most ${max}`);
+
+export function terminalRoutes(deps: Deps): RouteDef[] {
+  const { db, clock, live } = deps;
+
+  /** The caller's own session row, or `-1 获取会话失败` (the same answer whether it exists or not). */
+  const ownSession = async (id: string, userId: string) => {
+    const row = await db.selectFrom('sessions').select(['id', 'creator', 'status', 'assetId']).where('id', '=', id).executeTakeFirst();
+    if (!row || row.creator !== userId) throw fail(CLOSE.notFound.message);
+    return row;
+  };
+
+  return [
+    socketRoute({
+      path: '/sessions/:id/ssh',
+      allow: 'authenticated',
+      params: oneId,
+      query: z.object({ cols: size(1000).default(80), rows: size(500).default(24) }),
+      handler: ({ params, query, principal, socket }) =>
+        attachTerminal(deps, { sessionId: params.id, userId: principal.user.id, socket, cols: query.cols, rows: query.rows }),
+    }),
+
+    socketRoute({
+      path: '/sessions/:id/ssh-monitor',
+      allow: 'granted',
+      params: oneId,
+      handler: async ({ params, socket }) => {
+        const session = live.get(params.id);
+        if (!(session instanceof TerminalSession)) {
+          const row = await db.selectFrom('sessions').select('id').where('id', '=', params.id).executeTakeFirst();
+          socket.send(closedFrame(row ? MSG_OFFLINE : CLOSE.notFound.message));
+          socket.close(1000);
+          return;
+        }
+        session.watch(socket);
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/sessions/:id/connect',
+      allow: 'authenticated',
+      params: oneId,
+      handler: async ({ params, principal }) => {
+        const row = await ownSession(params.id, principal.user.id);
+        if (row.status === 'connected') return null;
+        if (row.status !== 'connecting' || !live.get(row.id)) throw fail(MSG_NOT_CONNECTING);
+        const now = clock.now();
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('sessions').set({ status: 'connected', connectedTime: now }).where('id', '=', row.id).execute();
+          await trx.updateTable('assets').set({ active: 1 }).where('id', '=', row.assetId).execute();
+        });
+        return null;
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/sessions/:id/resize',
+      allow: 'authenticated',
+      params: oneId,
+      query: z.object({ width: size(1000), height: size(500) }),
+      handler: async ({ params, query, principal }) => {
+        const row = await ownSession(params.id, principal.user.id);
+        // width = columns, height = rows, as at connect (1.3.9 swapped them here, quirk 17).
+        await db.updateTable('sessions').set({ width: query.width, height: query.height }).where('id', '=', row.id).execute();
+        return '';
+      },
+    }),
+  ];
+}

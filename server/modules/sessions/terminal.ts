@@ -1,0 +1,335 @@
+import { StringDecoder } from 'node:string_decoder';
+import type { Client, ClientChannel, SFTPWrapper } from 'ssh2';
+import type { WebSocket } from 'ws';
+import type { Deps } from '../../http/access.ts';
+import { closedFrame } from '../../http/routes.ts';
+import { CommandLog, CommandTracker } from './commands.ts';
+import { CLOSE, type LiveSession } from './live.ts';
+import { ScreenRing, Watchers } from './monitor.ts';
+import { Recording, recordingPathOf } from './recording.ts';
+import { ConnectError, connectSsh } from './ssh-connect.ts';
+
+/*
+ * The terminal relay (contract §5.1; the design follows ../shared/reference/terminal-limits.md): SSH PTY output →
+ * `2<text>` frames, the user's frames → the PTY. Built for the PTY's throughput and a keystroke's latency:
+ *  - output is decoded with a StringDecoder (a UTF-8 character split across SSH chunks stays whole) and sent once per
+ *    event-loop turn (setImmediate): a key's echo goes out in the turn it arrives, never after a timer;
+ *  - while a frame is still being written to the socket, new output waits for that write (up to the cap) instead of
+ *    becoming one more small frame: frames grow by themselves when the client or the link is slower than the PTY;
+ *  - the cap starts at MIN_CAP and doubles (to MAX_CAP) each time output fills it, halving back when flushes are small;
+ *  - backpressure: the SSH channel is paused while the socket holds more than HIGH_WATER unsent bytes, while the
+ *    browser asked so (`5` until `6`: its xterm write queue is long), or while the recording file is behind.
+ * Every flush also goes to the recording, the command index, the monitor's ring and the watchers.
+ */
+
+export const MIN_CAP = 64 * 1024;
+export const MAX_CAP = 1024 * 1024;
+export const HIGH_WATER = 1024 * 1024;
+const MAX_COLS = 1000;
+const MAX_ROWS = 500;
+
+export const MSG_SESSION_NOT_FOUND = CLOSE.notFound.message;
+export const MSG_RESTARTED = '服务重启，会话已结束';
+
+/**
+ * For scripts/bench-terminal.ts only (it measures the recording's cost by turning it off in its own server process):
+ * the product always records.
+ */
+export const benchSwitches = { record: true };
+
+/** Parses a `3` frame: base64 of `{"cols":…,"rows":…}`; undefined when malformed or out of range. */
+export function parseResize(content: string): { cols: number; rows: number } | undefined {
+  try {
+    const v = JSON.parse(Buffer.from(content, 'base64').toString('utf8')) as { cols?: unknown; rows?: unknown };
+    const { cols, rows } = v;
+    if (typeof cols !== 'number' || typeof rows !== 'number' || !Number.isInteger(cols) || !Number.isInteger(rows)) return undefined;
+    if (cols < 1 || rows < 1 || cols > MAX_COLS || rows > MAX_ROWS) return undefined;
+    return { cols, rows };
+  } catch {
+    return undefined;
+  }
+}
+
+export class TerminalSession implements LiveSession {
+  private readonly decoder = new StringDecoder('utf8');
+  private readonly errDecoder = new StringDecoder('utf8');
+  private pending: string[] = [];
+  private pendingSize = 0;
+  private cap = MIN_CAP;
+  private scheduled = false;
+  private inFlight = 0;
+  private paused = false;
+  private clientPaused = false;
+  private finished: Promise<void> | undefined;
+  private sftpChannel: Promise<SFTPWrapper> | undefined;
+  private readonly ring = new ScreenRing();
+  private readonly watchers = new Watchers();
+  private readonly tracker: CommandTracker;
+  private readonly commands: CommandLog;
+
+  constructor(
+    private readonly deps: Deps,
+    readonly id: string,
+    readonly creator: string,
+    readonly assetId: string,
+    readonly ssh: Client,
+    private readonly stream: ClientChannel,
+    private readonly socket: WebSocket,
+    private readonly recording: Recording | undefined,
+  ) {
+    this.commands = new CommandLog(deps.db, id, () => deps.clock.now(), (err) => deps.log.error({ err }, 'command index write failed'));
+    this.tracker = new CommandTracker((offsetMs, command) => this.commands.add(offsetMs, command));
+    stream.on('data', (chunk: Buffer) => this.output(this.decoder.write(chunk)));
+    stream.stderr.on('data', (chunk: Buffer) => this.output(this.errDecoder.write(chunk)));
+    stream.on('close', () => void this.finish(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message));
+    ssh.on('close', () => void this.finish(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message));
+    ssh.on('error', (err) => deps.log.debug({ err }, 'terminal ssh error'));
+    socket.on('message', (data: Buffer) => this.input(data.toString('utf8')));
+    socket.on('close', () => void this.finish(CLOSE.normal.code, CLOSE.normal.message));
+  }
+
+  sftp(): Promise<SFTPWrapper> {
+    this.sftpChannel ??= new Promise<SFTPWrapper>((resolve, reject) => {
+      this.ssh.sftp((err, sftp) => {
+        if (err) {
+          this.sftpChannel = undefined; // the next use tries again
+          reject(err);
+        } else {
+          sftp.on('close', () => {
+            this.sftpChannel = undefined;
+          });
+          resolve(sftp);
+        }
+      });
+    });
+    return this.sftpChannel;
+  }
+
+  close(code: number, message: string): Promise<void> {
+    return this.finish(code, message);
+  }
+
+  /** A monitor joins: it gets the current screen, then every flush. */
+  watch(socket: WebSocket): void {
+    this.watchers.add(socket, this.ring.screen());
+  }
+
+  private input(frame: string): void {
+    if (this.finished) return;
+    const content = frame.slice(1);
+    switch (frame[0]) {
+      case '2':
+        this.stream.write(content);
+        this.tracker.input(content, this.recording?.offsetMs() ?? 0);
+        break;
+      case '3': {
+        const size = parseResize(content);
+        if (!size) return;
+        this.stream.setWindow(size.rows, size.cols, 0, 0);
+        this.recording?.resize(size.cols, size.rows);
+        this.deps.db
+          .updateTable('sessions')
+          .set({ width: size.cols, height: size.rows })
+          .where('id', '=', this.id)
+          .execute()
+          .catch((err) => this.deps.log.error({ err }, 'session resize not stored'));
+        break;
+      }
+      case '4':
+        // The SSH side has its own keep-alive (ssh-connect.ts KEEPALIVE_MS); this answers the browser's.
+        this.socket.send('4');
+        break;
+      case '5':
+        this.clientPaused = true;
+        this.updatePause();
+        break;
+      case '6':
+        this.clientPaused = false;
+        this.updatePause();
+        break;
+      // Unknown types are ignored (contract: the server reads only the first character).
+    }
+  }
+
+  private output(text: string): void {
+    if (text.length === 0) return;
+    this.pending.push(text);
+    this.pendingSize += text.length;
+    if (this.pendingSize >= this.cap) this.flush(true);
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.tick);
+    }
+  }
+
+  private readonly tick = (): void => {
+    this.scheduled = false;
+    // A frame is still being written: let output gather until its write completes (or the cap fills).
+    if (this.inFlight > 0 || this.pendingSize === 0) return;
+    this.flush(false);
+  };
+
+  private readonly sent = (): void => {
+    this.inFlight--;
+    if (this.inFlight === 0 && this.pendingSize > 0 && !this.scheduled) this.flush(false);
+    this.updatePause();
+  };
+
+  private flush(full: boolean): void {
+    if (this.pendingSize === 0) return;
+    const data = this.pending.length === 1 ? (this.pending[0] as string) : this.pending.join('');
+    this.pending = [];
+    this.pendingSize = 0;
+    if (full) this.cap = Math.min(this.cap * 2, MAX_CAP);
+    else if (data.length < this.cap / 4) this.cap = Math.max(MIN_CAP, this.cap / 2);
+
+    this.recording?.output(data);
+    this.tracker.output(data);
+    this.ring.push(data);
+    const frame = `2${data}`;
+    if (this.socket.readyState === this.socket.OPEN) {
+      this.inFlight++;
+      this.socket.send(frame, this.sent);
+    }
+    if (this.watchers.count > 0) this.watchers.send(frame);
+    this.updatePause();
+  }
+
+  private readonly recheckPause = (): void => this.updatePause();
+
+  private updatePause(): void {
+    if (this.finished) return;
+    const behind = this.recording?.behind ?? false;
+    const pause = this.clientPaused || this.socket.bufferedAmount > HIGH_WATER || behind;
+    if (pause && !this.paused) {
+      this.paused = true;
+      this.stream.pause();
+    } else if (!pause && this.paused) {
+      this.paused = false;
+      this.stream.resume();
+    }
+    if (behind) this.recording?.onDrain(this.recheckPause);
+  }
+
+  /** Ends the session once (whoever asks first decides the code); resolves when the row and the files are written. */
+  private finish(code: number, message: string): Promise<void> {
+    if (this.finished) return this.finished;
+    // Set before any of the ending runs, so that events it causes see the session as ending.
+    let done!: () => void;
+    this.finished = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    void this.end(code, message).then(done);
+    return this.finished;
+  }
+
+  private async end(code: number, message: string): Promise<void> {
+    const tail = this.decoder.end() + this.errDecoder.end();
+    if (tail) this.pending.push(tail);
+    this.pendingSize += tail.length;
+    this.flush(false);
+    if (this.socket.readyState === this.socket.OPEN) {
+      this.socket.send(closedFrame(message));
+      this.socket.close(1000);
+    }
+    this.watchers.close(message);
+    this.stream.destroy();
+    this.ssh.end();
+    try {
+      await this.recording?.end();
+      await this.commands.flush();
+      await this.deps.db
+        .updateTable('sessions')
+        .set({ status: 'disconnected', disconnectedTime: this.deps.clock.now(), code, message })
+        .where('id', '=', this.id)
+        .execute();
+    } catch (err) {
+      this.deps.log.error({ err }, 'session end not stored');
+    } finally {
+      this.deps.live.remove(this);
+    }
+  }
+}
+
+/** The sessions being attached right now: a second attach while the first is still connecting is refused. */
+const attaching = new Set<string>();
+
+/**
+ * `GET /sessions/:id/ssh`: checks the session (the caller's own, never attached), opens SSH and the shell, records,
+ * registers the live session and sends `1`. Failures before the shell is up: `0<reason>`, the row `disconnected`.
+ */
+export async function attachTerminal(
+  deps: Deps,
+  args: { sessionId: string; userId: string; socket: WebSocket; cols: number; rows: number },
+): Promise<void> {
+  const { db, clock } = deps;
+  const { sessionId, socket, cols, rows } = args;
+  const row = await db.selectFrom('sessions').select(['creator', 'status', 'protocol', 'assetId']).where('id', '=', sessionId).executeTakeFirst();
+  // Anyone else, another state, a second attach: one answer that does not reveal the session exists.
+  if (!row || row.creator !== args.userId || row.status !== 'no_connect' || row.protocol !== 'ssh' || attaching.has(sessionId) || deps.live.get(sessionId)) {
+    socket.send(closedFrame(MSG_SESSION_NOT_FOUND));
+    socket.close(1000);
+    return;
+  }
+  attaching.add(sessionId);
+  let userLeft = false;
+  const onEarlyClose = () => {
+    userLeft = true;
+  };
+  socket.on('close', onEarlyClose);
+  // Until the relay takes over, frames are not read (the client waits for `1` before sending anything).
+  const end = async (code: number, message: string) => {
+    if (socket.readyState === socket.OPEN) {
+      socket.send(closedFrame(message));
+      socket.close(1000);
+    }
+    await db.updateTable('sessions').set({ status: 'disconnected', disconnectedTime: clock.now(), code, message }).where('id', '=', sessionId).execute();
+  };
+
+  try {
+    let connected: Awaited<ReturnType<typeof connectSsh>>;
+    try {
+      connected = await connectSsh(deps, row.assetId);
+    } catch (err) {
+      if (err instanceof ConnectError) return await end(err.code, err.message);
+      throw err;
+    }
+    const { client, username } = connected;
+    if (userLeft) {
+      client.end();
+      return await end(CLOSE.normal.code, CLOSE.normal.message);
+    }
+    let stream: ClientChannel;
+    try {
+      stream = await new Promise<ClientChannel>((resolve, reject) => {
+        client.shell({ term: 'xterm-256color', cols, rows }, (err, s) => (err ? reject(err) : resolve(s)));
+      });
+    } catch (err) {
+      client.end();
+      return await end(806, `创建SSH客户端失败：${(err as Error).message}`);
+    }
+    if (userLeft) {
+      client.end();
+      return await end(CLOSE.normal.code, CLOSE.normal.message);
+    }
+    // The shell may end while the row is written below, before the session listens for it.
+    let shellEnded = false;
+    stream.once('close', () => {
+      shellEnded = true;
+    });
+    const recording = benchSwitches.record ? Recording.start(deps.config.recordingDir, sessionId, { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) }) : undefined;
+    await db
+      .updateTable('sessions')
+      .set({ status: 'connecting', username, connectionId: sessionId, width: cols, height: rows, recording: recording ? recordingPathOf(deps.config.recordingDir, sessionId) : '' })
+      .where('id', '=', sessionId)
+      .execute();
+    socket.off('close', onEarlyClose);
+    const session = new TerminalSession(deps, sessionId, args.userId, row.assetId, client, stream, socket, recording);
+    deps.live.add(session);
+    if (userLeft || socket.readyState !== socket.OPEN) return await session.close(CLOSE.normal.code, CLOSE.normal.message);
+    if (shellEnded) return await session.close(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message);
+    socket.send('1');
+  } finally {
+    attaching.delete(sessionId);
+  }
+}
