@@ -5,6 +5,8 @@ import { uuid } from '../../lib/ids.ts';
 import { decide } from '../access/rule.ts';
 import { zId } from '../identity/shared.ts';
 import { NO_FLAGS, sessionAnswer, sessionFlags } from './flags.ts';
+import { historyRoutes } from './history.ts';
+import { recordingRoutes } from './recording.ts';
 
 /*
  * Sessions (contract §2.10). This issue opens them: POST /sessions asks the access rule, creates the row
@@ -25,13 +27,14 @@ const createQuery = z.object({
 /** The attributes that decide the RDP drive. */
 const DRIVE_ATTRIBUTES = ['enable-drive', 'drive-path'];
 
-export default defineModule('sessions', ({ db, clock }) => [
+export default defineModule('sessions', (deps) => [
   route({
     method: 'POST',
     path: '/sessions',
     allow: 'authenticated',
     query: createQuery,
     handler: async ({ query, principal, req }) => {
+      const { db, clock } = deps;
       const userId = principal.user.id;
       const now = clock.now();
       const id = uuid();
@@ -83,4 +86,7 @@ export default defineModule('sessions', ({ db, clock }) => [
       return sessionAnswer(id, flags);
     },
   }),
+  // History, recordings, files and stats (history.ts, recording.ts, files.ts, stats.ts).
+  ...historyRoutes(deps),
+  ...recordingRoutes(deps),
 ]);
