@@ -7,6 +7,7 @@ import { zId } from '../identity/shared.ts';
 import { NO_FLAGS, sessionAnswer, sessionFlags } from './flags.ts';
 import { historyRoutes } from './history.ts';
 import { recordingRoutes } from './recording.ts';
+import { statsRoutes } from './stats.ts';
 
 /*
  * Sessions (contract §2.10). This issue opens them: POST /sessions asks the access rule, creates the row
@@ -89,4 +90,5 @@ export default defineModule('sessions', (deps) => [
   // History, recordings, files and stats (history.ts, recording.ts, files.ts, stats.ts).
   ...historyRoutes(deps),
   ...recordingRoutes(deps),
+  ...statsRoutes(deps),
 ]);
