@@ -4,7 +4,7 @@ import type { ServerCatalogue } from '../modules/menus/catalogue.ts';
 import type { Access, Deps, Gate } from './access.ts';
 import { authorize, type Principal, resolvePrincipal, tokenOf } from './auth.ts';
 import { ApiError, MSG_LOGIN_ONLY, ok } from './envelope.ts';
-import type { UploadLimits } from './multipart.ts';
+import type { FileStreamLimits, UploadLimits } from './multipart.ts';
 import { parseInput } from './validation.ts';
 
 // Deps, Access and Gate live in ./access.ts, which auth.ts needs too (no import cycle between auth.ts and this file).
@@ -40,6 +40,11 @@ export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema,
   params?: P;
   /** Files this route takes in a multipart body (found in `req.uploads`); without it a file part is a 400. */
   upload?: UploadLimits;
+  /**
+   * One file this route reads as a stream, never buffered (`req.fileStream`; the handler calls `take()` and pipes
+   * it). The text fields before the file part are the body, validated as usual, before the handler sees the file.
+   */
+  fileStream?: FileStreamLimits;
   /** Returns the envelope's `data`, or throws an ApiError (`fail(...)`). Returning `reply` means "already answered" (files). */
   handler: (ctx: RouteContext<A, B, Q, P>) => unknown;
 }
@@ -54,6 +59,7 @@ export interface RouteDef {
   query?: z.ZodType;
   params?: z.ZodType;
   upload?: UploadLimits;
+  fileStream?: FileStreamLimits;
   // biome-ignore lint/suspicious/noExplicitAny: erased context; `route()` checks the handler against its own schemas.
   handler: (ctx: RouteContext<any, any, any, any>) => unknown;
 }
@@ -120,7 +126,7 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
     app.route({
       method: def.method,
       url: def.path,
-      config: { upload: def.upload },
+      config: { upload: def.upload, fileStream: def.fileStream },
       onRequest:
         def.gate === 'anonymous'
           ? undefined
@@ -131,14 +137,19 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
               req.principal = principal;
             },
       handler: async (req, reply) => {
-        const result = await def.handler({
-          body: parseInput('body', def.body, req.body),
-          query: parseInput('query', def.query, req.query),
-          params: parseInput('params', def.params, req.params),
-          principal: req.principal,
-          req,
-          reply,
-        });
+        let result: unknown;
+        try {
+          result = await def.handler({
+            body: parseInput('body', def.body, req.body),
+            query: parseInput('query', def.query, req.query),
+            params: parseInput('params', def.params, req.params),
+            principal: req.principal,
+            req,
+            reply,
+          });
+        } finally {
+          req.fileStream?.dropUnlessTaken();
+        }
         if (result === reply) return reply;
         reply.header('cache-control', 'no-store');
         return ok(result ?? null);

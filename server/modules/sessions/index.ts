@@ -4,6 +4,7 @@ import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { decide } from '../access/rule.ts';
 import { zId } from '../identity/shared.ts';
+import { fileRoutes } from './files.ts';
 import { NO_FLAGS, sessionAnswer, sessionFlags } from './flags.ts';
 import { historyRoutes } from './history.ts';
 import { recordingRoutes } from './recording.ts';
@@ -91,4 +92,5 @@ export default defineModule('sessions', (deps) => [
   ...historyRoutes(deps),
   ...recordingRoutes(deps),
   ...statsRoutes(deps),
+  ...fileRoutes(deps),
 ]);
