@@ -63,6 +63,8 @@ declare module 'fastify' {
     upload?: UploadLimits;
     /** Set from a route's `fileStream` (http/routes.ts): one file, handed over as a stream. */
     fileStream?: FileStreamLimits;
+    /** Set from a route's `maxFieldBytes` (http/routes.ts): its form fields may be this large (default 64 KiB). */
+    maxFieldBytes?: number;
   }
   interface FastifyRequest {
     /** Files of a multipart body, on routes that declare `upload`; [] otherwise. */
@@ -93,7 +95,7 @@ export async function installMultipart(app: FastifyInstance): Promise<void> {
       req.fileStream = file;
       return;
     }
-    const { fields, files } = await readMultipart(req, req.routeOptions.config.upload);
+    const { fields, files } = await readMultipart(req, req.routeOptions.config.upload, req.routeOptions.config.maxFieldBytes);
     req.body = fields;
     req.uploads = files;
   });
@@ -103,12 +105,12 @@ export async function installMultipart(app: FastifyInstance): Promise<void> {
  * Reads a multipart body: text fields, and the files when `upload` allows them (buffered, each at most
  * `maxFileBytes`). Malformed or truncated bodies are a 400, bodies over the limits a 413, never a 500.
  */
-export async function readMultipart(req: FastifyRequest, upload?: UploadLimits): Promise<MultipartBody> {
+export async function readMultipart(req: FastifyRequest, upload?: UploadLimits, fieldBytes: number = MULTIPART_LIMITS.fieldSize): Promise<MultipartBody> {
   const fields: [string, string][] = [];
   const files: UploadedFile[] = [];
   try {
     // Without `upload`, one file part is let through busboy so it can be refused by name below.
-    const limits = { files: upload ? upload.maxFiles : 1, fileSize: upload?.maxFileBytes ?? 0 };
+    const limits = { files: upload ? upload.maxFiles : 1, fileSize: upload?.maxFileBytes ?? 0, fieldSize: fieldBytes };
     for await (const part of req.parts({ limits })) {
       if (part.type === 'file') {
         if (!upload) {
@@ -117,7 +119,7 @@ export async function readMultipart(req: FastifyRequest, upload?: UploadLimits):
         }
         files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
       } else {
-        if (part.valueTruncated || part.fieldnameTruncated) throw new ApiError(413, `body: a form field is larger than ${MULTIPART_LIMITS.fieldSize / 1024} KiB`);
+        if (part.valueTruncated || part.fieldnameTruncated) throw fieldTooLarge(fieldBytes);
         fields.push([part.fieldname, String(part.value)]);
       }
     }
@@ -149,7 +151,7 @@ async function readUntilFile(req: FastifyRequest, limits: FileStreamLimits): Pro
         file = streamedFile(part.fieldname, part.filename, part.mimetype, part.file, parts);
         break;
       }
-      if (part.valueTruncated || part.fieldnameTruncated) throw new ApiError(413, `body: a form field is larger than ${MULTIPART_LIMITS.fieldSize / 1024} KiB`);
+      if (part.valueTruncated || part.fieldnameTruncated) throw fieldTooLarge(MULTIPART_LIMITS.fieldSize);
       fields.push([part.fieldname, String(part.value)]);
     }
   } catch (err) {
@@ -189,10 +191,12 @@ function streamedFile(field: string, filename: string, mimetype: string, file: S
   };
 }
 
+const fieldTooLarge = (bytes: number) => new ApiError(413, `body: a form field is larger than ${bytes / 1024} KiB`);
+
 const LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_FILES_LIMIT', 'FST_REQ_FILE_TOO_LARGE']);
 
-/** The library's and busboy's errors as envelope answers. */
-function multipartError(err: unknown): ApiError {
+/** The library's and busboy's errors as envelope answers (also for a streamed file that broke off). */
+export function multipartError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const { code, message } = err as { code?: string; message?: string };
   if (code && LIMIT_CODES.has(code)) return new ApiError(413, `body: more than the form allows (${MULTIPART_LIMITS.parts} parts, files only where a route takes them)`);

@@ -45,6 +45,8 @@ export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema,
    * it). The text fields before the file part are the body, validated as usual, before the handler sees the file.
    */
   fileStream?: FileStreamLimits;
+  /** Bytes a multipart text field may carry on this route (default 64 KiB): a form that posts a whole text file. */
+  maxFieldBytes?: number;
   /** Returns the envelope's `data`, or throws an ApiError (`fail(...)`). Returning `reply` means "already answered" (files). */
   handler: (ctx: RouteContext<A, B, Q, P>) => unknown;
 }
@@ -60,6 +62,7 @@ export interface RouteDef {
   params?: z.ZodType;
   upload?: UploadLimits;
   fileStream?: FileStreamLimits;
+  maxFieldBytes?: number;
   // biome-ignore lint/suspicious/noExplicitAny: erased context; `route()` checks the handler against its own schemas.
   handler: (ctx: RouteContext<any, any, any, any>) => unknown;
 }
@@ -126,7 +129,7 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
     app.route({
       method: def.method,
       url: def.path,
-      config: { upload: def.upload, fileStream: def.fileStream },
+      config: { upload: def.upload, fileStream: def.fileStream, maxFieldBytes: def.maxFieldBytes },
       onRequest:
         def.gate === 'anonymous'
           ? undefined

@@ -37,6 +37,8 @@ export const RM_MAX_ENTRIES = 10_000;
 export const RM_MAX_DEPTH = 64;
 /** The progress stream reports at most every this many acknowledged bytes (and at the end). */
 const PROGRESS_STEP = 256 * 1024;
+/** The largest text the editor saves (a form field; larger files move by upload). */
+export const EDIT_MAX_BYTES = 1024 * 1024;
 /** Uploads are written to SFTP in pieces of this size (a request body may arrive in much larger chunks). */
 const WRITE_PIECE = 64 * 1024;
 
@@ -118,7 +120,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
   const homes = new WeakMap<LiveSession, Promise<string>>();
 
   /** The caller's own live SSH session with its SFTP channel, after the flag check (`-1 禁止操作`). */
-  async function open(userId: string, id: string, flag?: Flag) {
+  async function fileAccess(userId: string, id: string, flag?: Flag) {
     const row = await ownSession(db, userId, id);
     if (row.protocol !== 'ssh') throw fail(MSG_FILES.protocol);
     if (flag && row[flag] !== 1) throw fail(MSG_OWNED.forbidden);
@@ -147,7 +149,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       params: oneId,
       body: z.object({ dir: zPath.optional() }),
       handler: async ({ params, body, principal }) => {
-        const { sftp, resolve } = await open(principal.user.id, params.id);
+        const { sftp, resolve } = await fileAccess(principal.user.id, params.id);
         const dir = resolve(body.dir ?? '');
         const list = await call<{ filename: string; attrs: Stats }[]>((cb) => sftp.readdir(dir, cb)).catch(sftpFailed('读取文件夹'));
         return sortEntries(
@@ -173,7 +175,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       params: oneId,
       query: z.object({ file: zPath }),
       handler: async ({ params, query, principal, reply }) => {
-        const { sftp, resolve, log } = await open(principal.user.id, params.id, 'download');
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'download');
         const file = resolve(query.file);
         await log('download', file);
         const st = await call<Stats>((cb) => sftp.stat(file, cb)).catch(sftpFailed('下载'));
@@ -198,7 +200,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       query: z.object({ dir: zPath.optional() }),
       fileStream: { field: 'file', maxFileBytes: config.sessionUploadMaxBytes },
       handler: async ({ params, query, principal, req, reply }) => {
-        const { sftp, resolve, log } = await open(principal.user.id, params.id, 'upload');
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'upload');
         const upload = req.fileStream;
         if (!upload) throw badRequest('file: required');
         const name = path.posix.basename(upload.filename.replaceAll('\\', '/'));
@@ -218,10 +220,11 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       path: '/sessions/:id/edit',
       allow: 'authenticated',
       params: oneId,
-      // A form field holds at most 64 KiB (multipart limit); a JSON or urlencoded body up to the 1 MB body limit.
+      // The 1.3.9 editor posts the whole file as a form field: up to EDIT_MAX_BYTES (JSON bodies: the 1 MB limit).
+      maxFieldBytes: EDIT_MAX_BYTES,
       body: z.object({ file: zPath, fileContent: z.string() }),
       handler: async ({ params, body, principal }) => {
-        const { sftp, resolve, log } = await open(principal.user.id, params.id, 'edit');
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'edit');
         const file = resolve(body.file);
         await log('edit', file);
         let content = body.fileContent.replaceAll('\r\n', '\n');
@@ -239,7 +242,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       query: z.object({ dir: zPath }),
       handler: async ({ params, query, principal }) => {
         // Gated by createDir (1.3.9 used upload, quirk 21).
-        const { sftp, resolve, log } = await open(principal.user.id, params.id, 'createDir');
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'createDir');
         const dir = resolve(query.dir);
         await log('mkdir', dir);
         await call<void>((cb) => sftp.mkdir(dir, (err) => cb(err, undefined))).catch(sftpFailed('创建文件夹'));
@@ -254,7 +257,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       params: oneId,
       body: z.object({ file: zPath }),
       handler: async ({ params, body, principal }) => {
-        const { sftp, resolve, log } = await open(principal.user.id, params.id, 'delete');
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'delete');
         const file = resolve(body.file);
         if (file === '/') throw fail(MSG_FILES.root);
         await log('rm', file);
@@ -270,7 +273,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       params: oneId,
       query: z.object({ oldName: zPath, newName: zPath }),
       handler: async ({ params, query, principal }) => {
-        const { sftp, resolve, log } = await open(principal.user.id, params.id, 'rename');
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'rename');
         const from = resolve(query.oldName);
         const to = resolve(query.newName);
         await log('rename', `${from} -> ${to}`);

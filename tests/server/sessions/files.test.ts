@@ -252,8 +252,14 @@ describe.skipIf(sshdUnavailable())('the SFTP file manager on a live session (rea
     expect(fs.readFileSync(file, 'utf8')).toBe('old\n');
     expect((await call('POST', `/sessions/${on}/edit`, { raw: form({ file, fileContent: 'a=1\r\nb=2' }), contentType: MP })).body).toEqual({ code: 1, message: 'success', data: null });
     expect(fs.readFileSync(file, 'utf8')).toBe('a=1\nb=2\n');
+    // The 1.3.9 editor posts the whole file as a form field: larger than the 64 KiB other forms get, up to 1 MiB.
+    const big = 'x'.repeat(200 * 1024);
+    expect((await call('POST', `/sessions/${on}/edit`, { raw: form({ file, fileContent: big }), contentType: MP })).body.code).toBe(1);
+    expect(fs.readFileSync(file, 'utf8')).toBe(`${big}\n`);
+    expect((await call('POST', `/sessions/${on}/edit`, { raw: form({ file, fileContent: 'y'.repeat(1024 * 1024 + 1) }), contentType: MP })).body.code).toBe(413);
     expect((await call('POST', `/sessions/${on}/edit`, { body: { file: `${ws}/no/such/file`, fileContent: 'x' } })).body).toEqual({ code: -1, message: '保存失败：文件或文件夹不存在' });
     expect((await logs()).map((l) => l.slice(0, 2))).toEqual([
+      ['edit', file],
       ['edit', file],
       ['edit', `${ws}/no/such/file`],
     ]);
