@@ -39,6 +39,11 @@ export const RM_MAX_DEPTH = 64;
 const PROGRESS_STEP = 256 * 1024;
 /** The largest text the editor saves (a form field; larger files move by upload). */
 export const EDIT_MAX_BYTES = 1024 * 1024;
+/**
+ * Bytes buffered towards / read ahead from SFTP: enough for many write requests in flight at once (ssh2 sends the
+ * buffered writes of a stream in parallel), where its 16 KiB default waited for an acknowledgement every few packets.
+ */
+const SFTP_BUFFER = 1024 * 1024;
 /** Uploads are written to SFTP in pieces of this size (a request body may arrive in much larger chunks). */
 const WRITE_PIECE = 64 * 1024;
 
@@ -182,7 +187,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
         if (st.isDirectory()) throw fail(MSG_FILES.directoryDownload);
         const handle = await call<Buffer>((cb) => sftp.open(file, 'r', cb)).catch(sftpFailed('下载'));
         // Opened before answering, so a refusal is still an envelope; then streamed chunk by chunk.
-        const stream = sftp.createReadStream(file, { handle, autoClose: true });
+        const stream = sftp.createReadStream(file, { handle, autoClose: true, highWaterMark: SFTP_BUFFER });
         return reply
           .header('content-type', 'application/octet-stream')
           .header('content-disposition', contentDisposition(file))
@@ -347,7 +352,7 @@ function progressStream(reply: FastifyReply, work: (progress: (bytes: number) =>
  * or on any failure, the partial remote file is removed.
  */
 async function copyToSftp(sftp: SFTPWrapper, target: string, handle: Buffer, upload: StreamedFile, maxBytes: number, progress: (bytes: number) => void): Promise<void> {
-  const ws = sftp.createWriteStream(target, { handle, autoClose: true });
+  const ws = sftp.createWriteStream(target, { handle, autoClose: true, highWaterMark: SFTP_BUFFER });
   let failure: unknown = null;
   ws.on('error', (err: unknown) => {
     failure ??= err;
