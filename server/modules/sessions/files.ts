@@ -179,21 +179,19 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       allow: 'authenticated',
       params: oneId,
       query: z.object({ file: zPath }),
-      handler: async ({ params, query, principal, reply }) => {
+      handler: async ({ params, query, principal, req, reply }) => {
         const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'download');
         const file = resolve(query.file);
         await log('download', file);
         const st = await call<Stats>((cb) => sftp.stat(file, cb)).catch(sftpFailed('下载'));
         if (st.isDirectory()) throw fail(MSG_FILES.directoryDownload);
+        reply.header('content-type', 'application/octet-stream').header('content-disposition', contentDisposition(file)).header('cache-control', 'no-store');
+        // HEAD: the headers only (Fastify would read the whole remote file to discard it).
+        if (req.method === 'HEAD') return reply.send();
         const handle = await call<Buffer>((cb) => sftp.open(file, 'r', cb)).catch(sftpFailed('下载'));
         // Opened before answering, so a refusal is still an envelope; then streamed chunk by chunk.
         const stream = sftp.createReadStream(file, { handle, autoClose: true, highWaterMark: SFTP_BUFFER });
-        return reply
-          .header('content-type', 'application/octet-stream')
-          .header('content-disposition', contentDisposition(file))
-          .header('content-length', String(st.size))
-          .header('cache-control', 'no-store')
-          .send(stream);
+        return reply.header('content-length', String(st.size)).send(stream);
       },
     }),
 

@@ -157,11 +157,16 @@ describe.skipIf(sshdUnavailable())('the SFTP file manager on a live session (rea
     expect(res.headers['content-length']).toBe(String(data.length));
     expect(res.headers['content-disposition']).toBe(`attachment; filename="__ 2026.bin"; filename*=UTF-8''${encodeURIComponent('报告 2026.bin')}`);
     expect(res.rawPayload.equals(data)).toBe(true);
+    const head = await h.app.inject({ method: 'HEAD', url: url(on, file), headers: { 'x-auth-token': token } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(head.rawPayload.length).toBe(0);
 
     expect((await call('GET', url(on, ws))).body).toEqual({ code: -1, message: '不能下载文件夹' });
     expect((await call('GET', url(on, `${ws}/nope`))).body).toEqual({ code: -1, message: '下载失败：文件或文件夹不存在' });
     // Logged before it ran, the failed ones too.
     expect(await logs()).toEqual([
+      ['download', file, on, alice, 'asset-1'],
       ['download', file, on, alice, 'asset-1'],
       ['download', ws, on, alice, 'asset-1'],
       ['download', `${ws}/nope`, on, alice, 'asset-1'],
