@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   /** Session recordings, one folder per session (`<recordingDir>/<sessionId>/recording.cast`, contract §5.6). */
   recordingDir: string;
+  /** Largest file the SSH file manager takes in one upload (`JUMPGATE_SESSION_UPLOAD_MAX_BYTES`, default 1 GiB). */
+  sessionUploadMaxBytes: number;
   /** `sqlite:<file>`; other schemes are refused until their dialect exists. */
   database: string;
   /** Built console (vite `dist/`; `JUMPGATE_DIST` serves another build, e.g. for benchmarks comparing two). */
@@ -48,6 +50,15 @@ function flag(argv: string[], name: string): string | undefined {
   return undefined;
 }
 
+const DEFAULT_SESSION_UPLOAD_MAX_BYTES = 1024 ** 3;
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value.trim());
+  if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name}: expected a positive whole number of bytes, got "${value}"`);
+  return n;
+}
+
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
 
 /** Flags win over environment variables, which win over defaults. */
@@ -62,6 +73,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     port,
     dataDir,
     recordingDir: path.resolve(env.JUMPGATE_RECORDING_DIR || path.join(dataDir, 'recording')),
+    sessionUploadMaxBytes: positiveInt('JUMPGATE_SESSION_UPLOAD_MAX_BYTES', env.JUMPGATE_SESSION_UPLOAD_MAX_BYTES, DEFAULT_SESSION_UPLOAD_MAX_BYTES),
     database,
     distDir: path.resolve(env.JUMPGATE_DIST || path.join(REPO_ROOT, 'dist')),
     brand: {

@@ -5,19 +5,25 @@ import { defineManifest, type KeyMap } from '@/core/manifest';
 const manifest = defineManifest({
   id: 'session-audit',
   menus: [
-    { key: 'online-session', group: 'session-audit', order: 1, label: { 'zh-CN': '在线会话', 'en-US': 'Online sessions' } },
-    { key: 'offline-session', group: 'session-audit', order: 2, label: { 'zh-CN': '历史会话', 'en-US': 'Session history' } },
+    { key: 'online-session', group: 'session-audit', order: 1, label: { 'zh-CN': '在线会话', 'en-US': 'Online sessions' }, grants: ['GET /sessions/paging', 'GET /users', 'GET /assets'] },
+    {
+      key: 'offline-session',
+      group: 'session-audit',
+      order: 2,
+      label: { 'zh-CN': '历史会话', 'en-US': 'Session history' },
+      grants: ['GET /sessions/paging', 'GET /sessions/:id', 'GET /users', 'GET /assets'],
+    },
   ],
   actions: [
-    { key: 'online-session-disconnect', parent: 'online-session', label: { 'zh-CN': '断开', 'en-US': 'Disconnect' } },
+    { key: 'online-session-disconnect', parent: 'online-session', label: { 'zh-CN': '断开', 'en-US': 'Disconnect' }, grants: ['POST /sessions/:id/disconnect'] },
     { key: 'online-session-monitor', parent: 'online-session', label: { 'zh-CN': '监控', 'en-US': 'Monitor (watch live)' }, grants: ['GET /sessions/:id/ssh-monitor'] },
-    { key: 'offline-session-playback', parent: 'offline-session', label: { 'zh-CN': '回放', 'en-US': 'Playback' } },
-    { key: 'offline-session-del', parent: 'offline-session', label: { 'zh-CN': '删除', 'en-US': 'Delete' } },
-    { key: 'offline-session-clear', parent: 'offline-session', label: { 'zh-CN': '清空', 'en-US': 'Clear all' } },
-    { key: 'offline-session-command', parent: 'offline-session', label: { 'zh-CN': '命令记录', 'en-US': 'Command records' } },
-    { key: 'offline-session-reviewed', parent: 'offline-session', label: { 'zh-CN': '标记已读', 'en-US': 'Mark as read' } },
-    { key: 'offline-session-unreviewed', parent: 'offline-session', label: { 'zh-CN': '标记未读', 'en-US': 'Mark as unread' } },
-    { key: 'offline-session-reviewed-all', parent: 'offline-session', label: { 'zh-CN': '全部标记已读', 'en-US': 'Mark all as read' } },
+    { key: 'offline-session-playback', parent: 'offline-session', label: { 'zh-CN': '回放', 'en-US': 'Playback' }, grants: ['GET /sessions/:id/recording', 'GET /sessions/:id/commands/paging', 'GET /sessions/:id'] },
+    { key: 'offline-session-del', parent: 'offline-session', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /sessions/:id'] },
+    { key: 'offline-session-clear', parent: 'offline-session', label: { 'zh-CN': '清空', 'en-US': 'Clear all' }, grants: ['POST /sessions/clear'] },
+    { key: 'offline-session-command', parent: 'offline-session', label: { 'zh-CN': '命令记录', 'en-US': 'Command records' }, grants: ['GET /sessions/:id/commands/paging'] },
+    { key: 'offline-session-reviewed', parent: 'offline-session', label: { 'zh-CN': '标记已读', 'en-US': 'Mark as read' }, grants: ['POST /sessions/:id/reviewed'] },
+    { key: 'offline-session-unreviewed', parent: 'offline-session', label: { 'zh-CN': '标记未读', 'en-US': 'Mark as unread' }, grants: ['POST /sessions/:id/unreviewed'] },
+    { key: 'offline-session-reviewed-all', parent: 'offline-session', label: { 'zh-CN': '全部标记已读', 'en-US': 'Mark all as read' }, grants: ['POST /sessions/reviewed'] },
   ],
 });
 export default manifest;

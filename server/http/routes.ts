@@ -5,7 +5,7 @@ import type { ServerCatalogue } from '../modules/menus/catalogue.ts';
 import type { Access, Deps, Gate } from './access.ts';
 import { authorize, type Principal, resolvePrincipal, tokenOf } from './auth.ts';
 import { ApiError, MSG_LOGIN_ONLY, ok } from './envelope.ts';
-import type { UploadLimits } from './multipart.ts';
+import type { FileStreamLimits, UploadLimits } from './multipart.ts';
 import { parseInput } from './validation.ts';
 
 // Deps, Access and Gate live in ./access.ts, which auth.ts needs too (no import cycle between auth.ts and this file).
@@ -41,6 +41,13 @@ export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema,
   params?: P;
   /** Files this route takes in a multipart body (found in `req.uploads`); without it a file part is a 400. */
   upload?: UploadLimits;
+  /**
+   * One file this route reads as a stream, never buffered (`req.fileStream`; the handler calls `take()` and pipes
+   * it). The text fields before the file part are the body, validated as usual, before the handler sees the file.
+   */
+  fileStream?: FileStreamLimits;
+  /** Bytes a multipart text field may carry on this route (default 64 KiB): a form that posts a whole text file. */
+  maxFieldBytes?: number;
   /** Returns the envelope's `data`, or throws an ApiError (`fail(...)`). Returning `reply` means "already answered" (files). */
   handler: (ctx: RouteContext<A, B, Q, P>) => unknown;
 }
@@ -57,6 +64,8 @@ export interface RouteDef {
   upload?: UploadLimits;
   /** A WebSocket route (`socketRoute`): `handler` gets the upgraded socket in `ctx.socket`. */
   websocket?: true;
+  fileStream?: FileStreamLimits;
+  maxFieldBytes?: number;
   // biome-ignore lint/suspicious/noExplicitAny: erased context; `route()` checks the handler against its own schemas.
   handler: (ctx: RouteContext<any, any, any, any> & { socket?: WebSocket }) => unknown;
 }
@@ -154,17 +163,22 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
     app.route({
       method: def.method,
       url: def.path,
-      config: { upload: def.upload },
+      config: { upload: def.upload, fileStream: def.fileStream, maxFieldBytes: def.maxFieldBytes },
       onRequest: def.gate === 'anonymous' ? undefined : (req) => admit(deps, def, req),
       handler: async (req, reply) => {
-        const result = await def.handler({
-          body: parseInput('body', def.body, req.body),
-          query: parseInput('query', def.query, req.query),
-          params: parseInput('params', def.params, req.params),
-          principal: req.principal,
-          req,
-          reply,
-        });
+        let result: unknown;
+        try {
+          result = await def.handler({
+            body: parseInput('body', def.body, req.body),
+            query: parseInput('query', def.query, req.query),
+            params: parseInput('params', def.params, req.params),
+            principal: req.principal,
+            req,
+            reply,
+          });
+        } finally {
+          req.fileStream?.dropUnlessTaken();
+        }
         if (result === reply) return reply;
         reply.header('cache-control', 'no-store');
         return ok(result ?? null);

@@ -140,3 +140,27 @@ describe('multipart uploads (readMultipart through a route that declares `upload
     expect((await send(`${field('note', 'x'.repeat(11))}--${B}--\r\n`)).body.code).toBe(400);
   });
 });
+
+describe('streamed files (a route that declares `fileStream`)', () => {
+  const file = (name: string, filename: string, text: string) =>
+    `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n${text}\r\n`;
+
+  it('hands the file over as a stream after the text fields before it; drops an untaken file; reports the size limit', async () => {
+    const h = await startHarness(withProbe);
+    const token = await h.accessToken(SUPER_ADMIN_ID);
+    const send = (raw: string, query = '') => h.call('POST', `/probe/stream${query}`, { token, raw, contentType: MP });
+    expect((await send(`${field('note', 'hi')}${file('file', 'a.txt', 'hello')}${field('after', 'x')}--${B}--\r\n`)).body).toEqual({
+      code: 1,
+      message: 'success',
+      data: { note: 'hi', file: { filename: 'a.txt', text: 'hello', truncated: false } },
+    });
+    expect((await send(`${field('note', 'hi')}--${B}--\r\n`)).body.data).toEqual({ note: 'hi', file: null });
+    // Over maxFileBytes: the stream ends early, truncated, and finish() answers the limit.
+    expect((await send(`${file('file', 'a.txt', 'x'.repeat(3000))}--${B}--\r\n`)).body.code).toBe(413);
+    expect((await send(`${file('file', 'a.txt', 'x'.repeat(3000))}--${B}--\r\n`, '?refuse=1')).body).toEqual({ code: -1, message: 'refused' });
+    expect((await send(`${file('other', 'a.txt', 'x')}--${B}--\r\n`)).body).toEqual({ code: 400, message: 'body: the file goes in the form field "file"' });
+    expect((await send(`${field('note', 'x'.repeat(11))}${file('file', 'a.txt', 'x')}--${B}--\r\n`)).body.code).toBe(400);
+    // A body cut inside the file: the stream fails, answered as any malformed body.
+    expect((await send(`${file('file', 'a.txt', 'abc')}`)).body).toEqual({ code: 400, message: 'body: malformed multipart/form-data' });
+  });
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineManifest, type KeyMap } from '../../core/manifest.ts';
+import { fail } from '../../server/http/envelope.ts';
+import { multipartError } from '../../server/http/multipart.ts';
 import { paged, pageOf, pagingQuery } from '../../server/http/paging.ts';
 import { defineModule, route } from '../../server/http/routes.ts';
 import { formatDate } from '../../server/lib/time.ts';
@@ -57,6 +59,30 @@ export const probe = defineModule('probe', ({ db }) => [
     upload: { maxFiles: 2, maxFileBytes: 1024 },
     body: z.object({ note: z.string().max(10).optional() }),
     handler: ({ body, req }) => ({ note: body.note ?? '', files: req.uploads.map((f) => ({ field: f.field, filename: f.filename, mimetype: f.mimetype, text: f.data.toString('utf8') })) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/probe/stream',
+    allow: 'authenticated',
+    fileStream: { field: 'file', maxFileBytes: 1024 },
+    query: z.object({ refuse: z.literal('1').optional() }),
+    body: z.object({ note: z.string().max(10).optional() }),
+    handler: async ({ body, query, req }) => {
+      const upload = req.fileStream;
+      if (!upload) return { note: body.note ?? '', file: null };
+      // Refused before reading: the kit drops the file so the request still ends.
+      if (query.refuse) throw fail('refused');
+      upload.take();
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of upload.file) chunks.push(chunk as Buffer);
+      } catch (err) {
+        throw multipartError(err); // the body broke off inside the file
+      }
+      const truncated = upload.file.truncated === true;
+      await upload.finish(); // over the limit: a 413
+      return { note: body.note ?? '', file: { filename: upload.filename, text: Buffer.concat(chunks).toString('utf8'), truncated } };
+    },
   }),
 ]);
 

@@ -4,7 +4,11 @@ import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { decide } from '../access/rule.ts';
 import { zId } from '../identity/shared.ts';
+import { fileRoutes } from './files.ts';
 import { NO_FLAGS, sessionAnswer, sessionFlags } from './flags.ts';
+import { historyRoutes } from './history.ts';
+import { recordingRoutes } from './recording-download.ts';
+import { statsRoutes } from './stats.ts';
 import { terminalRoutes } from './terminal-routes.ts';
 
 /*
@@ -86,4 +90,9 @@ export default defineModule('sessions', (deps) => [
       return sessionAnswer(id, flags);
     },
   }),
+  // History, recordings, files and stats (history.ts, recording.ts, files.ts, stats.ts).
+  ...historyRoutes(deps),
+  ...recordingRoutes(deps),
+  ...statsRoutes(deps),
+  ...fileRoutes(deps),
 ]);

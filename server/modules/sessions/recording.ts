@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { recordingPath } from './shared.ts';
 
 /*
  * Session recordings in asciicast v2 (https://docs.asciinema.org/manual/asciicast/v2/): a header line
@@ -12,12 +13,10 @@ import path from 'node:path';
  * Where: `<recordingDir>/<sessionId>/recording.cast`, folder 0700, file 0600 (what the user typed shows in it).
  */
 
-export const RECORDING_FILE = 'recording.cast';
 const WRITE_BUFFER = 8 * 1024 * 1024;
 const BATCH_MS = 100;
 const BATCH_CHARS = 256 * 1024;
 
-export const recordingPathOf = (recordingDir: string, sessionId: string) => path.join(recordingDir, sessionId, RECORDING_FILE);
 
 export interface RecordingHeader {
   width: number;
@@ -56,10 +55,11 @@ export class Recording {
   /** Creates `<recordingDir>/<sessionId>/` (0700; anything left there by an older session of that id goes) and the file. */
   static start(recordingDir: string, sessionId: string, header: RecordingHeader, startedAt = performance.now()): Recording {
     fs.mkdirSync(recordingDir, { recursive: true, mode: 0o700 });
-    const dir = path.join(recordingDir, sessionId);
+    const file = recordingPath({ recordingDir }, sessionId);
+    const dir = path.dirname(file);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { mode: 0o700 });
-    return new Recording(path.join(dir, RECORDING_FILE), header, startedAt);
+    return new Recording(file, header, startedAt);
   }
 
   /** Seconds since the start, to the microsecond (asciicast times are floats). */

@@ -6,7 +6,8 @@ import { closedFrame } from '../../http/routes.ts';
 import { CommandLog, CommandTracker } from './commands.ts';
 import { CLOSE, type LiveSession } from './live.ts';
 import { ScreenRing, Watchers } from './monitor.ts';
-import { Recording, recordingPathOf } from './recording.ts';
+import { Recording } from './recording.ts';
+import { recordingPath } from './shared.ts';
 import { ConnectError, connectSsh } from './ssh-connect.ts';
 
 /*
@@ -320,7 +321,7 @@ export async function attachTerminal(
     const recording = benchSwitches.record ? Recording.start(deps.config.recordingDir, sessionId, { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) }) : undefined;
     await db
       .updateTable('sessions')
-      .set({ status: 'connecting', username, connectionId: sessionId, width: cols, height: rows, recording: recording ? recordingPathOf(deps.config.recordingDir, sessionId) : '' })
+      .set({ status: 'connecting', username, connectionId: sessionId, width: cols, height: rows, recording: recording ? recordingPath(deps.config, sessionId) : '' })
       .where('id', '=', sessionId)
       .execute();
     socket.off('close', onEarlyClose);

@@ -1,0 +1,393 @@
+import { once } from 'node:events';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { SFTPWrapper, Stats } from 'ssh2';
+import { z } from 'zod';
+import type { StorageAction } from '../../db/schema.ts';
+import { ApiError, badRequest, fail, ok } from '../../http/envelope.ts';
+import type { StreamedFile } from '../../http/multipart.ts';
+import { type Deps, route } from '../../http/routes.ts';
+import { uuid } from '../../lib/ids.ts';
+import { formatDate } from '../../lib/time.ts';
+import { oneId } from '../identity/shared.ts';
+import type { LiveSession } from './live.ts';
+import { liveOf, MSG_OWNED, ownSession } from './owned.ts';
+
+/*
+ * The terminal's file manager (contract §2.10, §3.16, §5.5): SFTP on the creator's running SSH session. Each
+ * operation is allowed by its flag on the session row (the strategy when it was opened), and, except listing, is
+ * written to storage_logs before it runs, so failed operations are on record too. Files move as streams both ways:
+ * nothing holds a whole file in memory.
+ */
+
+export const MSG_FILES = {
+  protocol: '当前协议不支持此操作',
+  directoryDownload: '不能下载文件夹',
+  badName: '文件名不合法',
+  root: '不能删除根目录',
+  tooMany: (n: number) => `文件夹内容过多（超过 ${n} 项），请在终端中删除`,
+  tooDeep: (n: number) => `文件夹层级过深（超过 ${n} 层），请在终端中删除`,
+  tooLarge: (n: number) => `文件超过上传大小限制（${n} 字节）`,
+  failed: (what: string, why: string) => `${what}失败：${why}`,
+};
+
+/** Limits of a recursive delete (counted before anything is removed). */
+export const RM_MAX_ENTRIES = 10_000;
+export const RM_MAX_DEPTH = 64;
+/** The progress stream reports at most every this many acknowledged bytes (and at the end). */
+const PROGRESS_STEP = 256 * 1024;
+/** The largest text the editor saves (a form field; larger files move by upload). */
+export const EDIT_MAX_BYTES = 1024 * 1024;
+/**
+ * Bytes buffered towards / read ahead from SFTP: enough for many write requests in flight at once (ssh2 sends the
+ * buffered writes of a stream in parallel), where its 16 KiB default waited for an acknowledgement every few packets.
+ */
+const SFTP_BUFFER = 1024 * 1024;
+/** Uploads are written to SFTP in pieces of this size (a request body may arrive in much larger chunks). */
+const WRITE_PIECE = 64 * 1024;
+
+const zPath = z
+  .string()
+  .max(4096, 'at most 4096 characters')
+  .refine((v) => !v.includes('\0'), 'must not contain NUL');
+
+type Flag = 'upload' | 'download' | 'delete' | 'rename' | 'edit' | 'createDir';
+
+/** One entry of a listing (contract §3.16). */
+export interface FileEntry {
+  name: string;
+  path: string;
+  isDir: boolean;
+  isLink: boolean;
+  size: number;
+  modTime: string;
+  mode: string;
+}
+
+const S_IFMT = 0o170000;
+const TYPE_LETTERS: [number, string][] = [
+  [0o040000, 'd'],
+  [0o120000, 'L'],
+  [0o060000, 'D'],
+  [0o010000, 'p'],
+  [0o140000, 'S'],
+];
+
+/** A POSIX mode as Go's FileMode.String() shows it (1.3.9's wire): `drwxr-xr-x`, `-rw-r--r--`, `Lrwxrwxrwx`, `ugt…`. */
+export function modeString(mode: number): string {
+  const type = mode & S_IFMT;
+  let prefix = TYPE_LETTERS.find(([bits]) => bits === type)?.[1] ?? '';
+  if (type === 0o020000) prefix += 'Dc'; // character device
+  if (mode & 0o4000) prefix += 'u';
+  if (mode & 0o2000) prefix += 'g';
+  if (mode & 0o1000) prefix += 't';
+  const rwx = 'rwxrwxrwx'
+    .split('')
+    .map((c, i) => (mode & (1 << (8 - i)) ? c : '-'))
+    .join('');
+  return (prefix || '-') + rwx;
+}
+
+/** Folders first, then files; each by name, case-insensitively (the 1.3.9 console's order). */
+export function sortEntries(entries: FileEntry[]): FileEntry[] {
+  return entries.sort((a, b) => Number(b.isDir) - Number(a.isDir) || a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || (a.name < b.name ? -1 : 1));
+}
+
+/** An SFTP error in the user's words. */
+function why(err: unknown): string {
+  const { code, message } = err as { code?: number; message?: string };
+  if (code === 2) return '文件或文件夹不存在';
+  if (code === 3) return '权限不足';
+  if (code === 4 && message === 'Failure') return '操作被远程主机拒绝（目标已存在或不为空？）';
+  return message || String(err);
+}
+
+const sftpFailed = (what: string) => (err: unknown) => {
+  if (err instanceof ApiError) throw err;
+  throw fail(MSG_FILES.failed(what, why(err)));
+};
+
+/** ssh2's callback API as promises. */
+const call = <T>(fn: (cb: (err: Error | null | undefined, value: T) => void) => void) =>
+  new Promise<T>((resolve, reject) => fn((err, value) => (err ? reject(err) : resolve(value))));
+
+function contentDisposition(file: string): string {
+  const name = path.posix.basename(file) || 'download';
+  // An ASCII stand-in for old clients, and the exact name in RFC 5987 form for the rest.
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export function fileRoutes({ db, clock, live, config }: Deps) {
+  /** The SFTP home of each running session (`realpath('.')`), where `~` and relative paths start. */
+  const homes = new WeakMap<LiveSession, Promise<string>>();
+
+  /** The caller's own live SSH session with its SFTP channel, after the flag check (`-1 禁止操作`). */
+  async function fileAccess(userId: string, id: string, flag?: Flag) {
+    const row = await ownSession(db, userId, id);
+    if (row.protocol !== 'ssh') throw fail(MSG_FILES.protocol);
+    if (flag && row[flag] !== 1) throw fail(MSG_OWNED.forbidden);
+    const session = liveOf(live, row);
+    const sftp = await session.sftp().catch((err: Error) => {
+      throw fail(MSG_FILES.failed('打开SFTP通道', err.message));
+    });
+    let home = homes.get(session);
+    if (!home) {
+      home = call<string>((cb) => sftp.realpath('.', cb)).catch(() => '/');
+      homes.set(session, home);
+    }
+    const base = await home;
+    /** An absolute, normalised path: `~` and relative paths from the home; `..` cannot climb above `/`. */
+    const resolve = (p: string) => path.posix.resolve(base, (p === '~' ? '' : p.startsWith('~/') ? p.slice(2) : p) || '.');
+    const log = (action: StorageAction, fileName: string) =>
+      db.insertInto('storageLogs').values({ id: uuid(), assetId: row.assetId, sessionId: row.id, userId, action, fileName, created: clock.now() }).execute();
+    return { row, sftp, resolve, log };
+  }
+
+  return [
+    route({
+      method: 'POST',
+      path: '/sessions/:id/ls',
+      allow: 'authenticated',
+      params: oneId,
+      body: z.object({ dir: zPath.optional() }),
+      handler: async ({ params, body, principal }) => {
+        const { sftp, resolve } = await fileAccess(principal.user.id, params.id);
+        const dir = resolve(body.dir ?? '');
+        const list = await call<{ filename: string; attrs: Stats }[]>((cb) => sftp.readdir(dir, cb)).catch(sftpFailed('读取文件夹'));
+        return sortEntries(
+          list
+            .filter((e) => e.filename !== '.' && e.filename !== '..')
+            .map((e) => ({
+              name: e.filename,
+              path: path.posix.join(dir, e.filename),
+              isDir: e.attrs.isDirectory(),
+              isLink: e.attrs.isSymbolicLink(),
+              size: e.attrs.size,
+              modTime: formatDate(e.attrs.mtime * 1000),
+              mode: modeString(e.attrs.mode),
+            })),
+        );
+      },
+    }),
+
+    route({
+      method: 'GET',
+      path: '/sessions/:id/download',
+      allow: 'authenticated',
+      params: oneId,
+      query: z.object({ file: zPath }),
+      handler: async ({ params, query, principal, req, reply }) => {
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'download');
+        const file = resolve(query.file);
+        await log('download', file);
+        const st = await call<Stats>((cb) => sftp.stat(file, cb)).catch(sftpFailed('下载'));
+        if (st.isDirectory()) throw fail(MSG_FILES.directoryDownload);
+        reply.header('content-type', 'application/octet-stream').header('content-disposition', contentDisposition(file)).header('cache-control', 'no-store');
+        // HEAD: the headers only (Fastify would read the whole remote file to discard it).
+        if (req.method === 'HEAD') return reply.send();
+        const handle = await call<Buffer>((cb) => sftp.open(file, 'r', cb)).catch(sftpFailed('下载'));
+        // Opened before answering, so a refusal is still an envelope; then streamed chunk by chunk.
+        const stream = sftp.createReadStream(file, { handle, autoClose: true, highWaterMark: SFTP_BUFFER });
+        return reply.header('content-length', String(st.size)).send(stream);
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/sessions/:id/upload',
+      allow: 'authenticated',
+      params: oneId,
+      query: z.object({ dir: zPath.optional() }),
+      fileStream: { field: 'file', maxFileBytes: config.sessionUploadMaxBytes },
+      handler: async ({ params, query, principal, req, reply }) => {
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'upload');
+        const upload = req.fileStream;
+        if (!upload) throw badRequest('file: required');
+        const name = path.posix.basename(upload.filename.replaceAll('\\', '/'));
+        if (!name || name === '.' || name === '..' || name.includes('\0')) throw fail(MSG_FILES.badName);
+        const dir = resolve(query.dir ?? '');
+        const target = path.posix.join(dir, name);
+        await log('upload', target);
+        upload.take();
+        await mkdirs(sftp, dir).catch(sftpFailed('上传'));
+        const handle = await call<Buffer>((cb) => sftp.open(target, 'w', cb)).catch(sftpFailed('上传'));
+        return progressStream(reply, (progress) => copyToSftp(sftp, target, handle, upload, config.sessionUploadMaxBytes, progress));
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/sessions/:id/edit',
+      allow: 'authenticated',
+      params: oneId,
+      // The 1.3.9 editor posts the whole file as a form field: up to EDIT_MAX_BYTES (JSON bodies: the 1 MB limit).
+      maxFieldBytes: EDIT_MAX_BYTES,
+      body: z.object({ file: zPath, fileContent: z.string() }),
+      handler: async ({ params, body, principal }) => {
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'edit');
+        const file = resolve(body.file);
+        await log('edit', file);
+        let content = body.fileContent.replaceAll('\r\n', '\n');
+        if (!content.endsWith('\n')) content += '\n';
+        await call<void>((cb) => sftp.writeFile(file, content, (err) => cb(err, undefined))).catch(sftpFailed('保存'));
+        return null;
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/sessions/:id/mkdir',
+      allow: 'authenticated',
+      params: oneId,
+      query: z.object({ dir: zPath }),
+      handler: async ({ params, query, principal }) => {
+        // Gated by createDir (1.3.9 used upload, quirk 21).
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'createDir');
+        const dir = resolve(query.dir);
+        await log('mkdir', dir);
+        await call<void>((cb) => sftp.mkdir(dir, (err) => cb(err, undefined))).catch(sftpFailed('创建文件夹'));
+        return null;
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/sessions/:id/rm',
+      allow: 'authenticated',
+      params: oneId,
+      body: z.object({ file: zPath }),
+      handler: async ({ params, body, principal }) => {
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'delete');
+        const file = resolve(body.file);
+        if (file === '/') throw fail(MSG_FILES.root);
+        await log('rm', file);
+        await removeTree(sftp, file).catch(sftpFailed('删除'));
+        return null;
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/sessions/:id/rename',
+      allow: 'authenticated',
+      params: oneId,
+      query: z.object({ oldName: zPath, newName: zPath }),
+      handler: async ({ params, query, principal }) => {
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'rename');
+        const from = resolve(query.oldName);
+        const to = resolve(query.newName);
+        await log('rename', `${from} -> ${to}`);
+        if (from !== to) await call<void>((cb) => sftp.rename(from, to, (err) => cb(err, undefined))).catch(sftpFailed('重命名'));
+        return null;
+      },
+    }),
+  ];
+}
+
+/** `mkdir -p`: creates the missing folders of an absolute path, one by one. */
+async function mkdirs(sftp: SFTPWrapper, dir: string): Promise<void> {
+  let at = '/';
+  for (const part of dir.split('/').filter(Boolean)) {
+    at = path.posix.join(at, part);
+    const st = await call<Stats>((cb) => sftp.stat(at, cb)).catch(() => null);
+    if (st?.isDirectory()) continue;
+    if (st) throw fail(MSG_FILES.failed('上传', `${at} 不是文件夹`));
+    await call<void>((cb) => sftp.mkdir(at, (err) => cb(err, undefined)));
+  }
+}
+
+/**
+ * Removes a file, a link, or a folder with everything in it. Links are removed, never followed (the listing's
+ * attributes are lstat's), so a link to `/` cannot take the host with it. The tree is walked first, within
+ * RM_MAX_DEPTH and RM_MAX_ENTRIES, and nothing is removed when it is larger.
+ */
+async function removeTree(sftp: SFTPWrapper, target: string): Promise<void> {
+  const top = await call<Stats>((cb) => sftp.lstat(target, cb));
+  if (!top.isDirectory()) {
+    await call<void>((cb) => sftp.unlink(target, (err) => cb(err, undefined)));
+    return;
+  }
+  // Children before their folder: the order of removal.
+  const order: { path: string; dir: boolean }[] = [];
+  const walk = async (dir: string, depth: number) => {
+    if (depth > RM_MAX_DEPTH) throw fail(MSG_FILES.tooDeep(RM_MAX_DEPTH));
+    const list = await call<{ filename: string; attrs: Stats }[]>((cb) => sftp.readdir(dir, cb));
+    for (const e of list) {
+      if (e.filename === '.' || e.filename === '..') continue;
+      const p = path.posix.join(dir, e.filename);
+      if (e.attrs.isDirectory()) await walk(p, depth + 1);
+      order.push({ path: p, dir: e.attrs.isDirectory() });
+      if (order.length > RM_MAX_ENTRIES) throw fail(MSG_FILES.tooMany(RM_MAX_ENTRIES));
+    }
+  };
+  await walk(target, 1);
+  for (const e of order) await call<void>((cb) => (e.dir ? sftp.rmdir(e.path, (err) => cb(err, undefined)) : sftp.unlink(e.path, (err) => cb(err, undefined))));
+  await call<void>((cb) => sftp.rmdir(target, (err) => cb(err, undefined)));
+}
+
+/**
+ * Answers HTTP 200 `text/event-stream` at once and runs `work`, which reports acknowledged bytes; the body is
+ * `"<bytes>㊥"` chunks, then the JSON envelope of the outcome (contract §5.5): success, or the error.
+ */
+function progressStream(reply: FastifyReply, work: (progress: (bytes: number) => void) => Promise<void>): FastifyReply {
+  const out = new PassThrough();
+  reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no').send(out);
+  work((bytes) => out.write(`${bytes}㊥`)).then(
+    () => out.end(JSON.stringify(ok(null))),
+    (err: unknown) => {
+      const e = err instanceof ApiError ? err : fail(MSG_FILES.failed('上传', why(err)));
+      out.end(JSON.stringify(e.toEnvelope()));
+    },
+  );
+  return reply;
+}
+
+/**
+ * Pipes the uploaded part into the open remote file, reporting the bytes SFTP has acknowledged. Over the size limit,
+ * or on any failure, the partial remote file is removed.
+ */
+async function copyToSftp(sftp: SFTPWrapper, target: string, handle: Buffer, upload: StreamedFile, maxBytes: number, progress: (bytes: number) => void): Promise<void> {
+  const ws = sftp.createWriteStream(target, { handle, autoClose: true, highWaterMark: SFTP_BUFFER });
+  let failure: unknown = null;
+  ws.on('error', (err: unknown) => {
+    failure ??= err;
+  });
+  let acked = 0;
+  let reported = 0;
+  const report = (force = false) => {
+    if (acked !== reported && (force || acked - reported >= PROGRESS_STEP)) {
+      reported = acked;
+      progress(acked);
+    }
+  };
+  try {
+    for await (const received of upload.file as AsyncIterable<Buffer>) {
+      if (failure) throw failure;
+      // Written in pieces of at most WRITE_PIECE: SFTP acknowledges each, and the progress follows the acks.
+      let fits = true;
+      for (let at = 0; at < received.length; at += WRITE_PIECE) {
+        const piece = received.subarray(at, at + WRITE_PIECE);
+        fits = ws.write(piece, (err) => {
+          if (err) return;
+          acked += piece.length;
+          report();
+        });
+      }
+      if (!fits) await once(ws, 'drain');
+    }
+    if (upload.file.truncated) throw fail(MSG_FILES.tooLarge(maxBytes));
+    await upload.finish();
+    ws.end();
+    await once(ws, 'close');
+    if (failure) throw failure;
+    report(true);
+  } catch (err) {
+    ws.destroy();
+    upload.file.resume();
+    await call<void>((cb) => sftp.unlink(target, (e) => cb(e, undefined))).catch(() => {});
+    throw err;
+  }
+}

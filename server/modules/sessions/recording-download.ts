@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import { fail } from '../../http/envelope.ts';
+import { type Deps, route } from '../../http/routes.ts';
+import { oneId } from '../identity/shared.ts';
+import { recordingPath, sessionOrFail } from './shared.ts';
+
+/*
+ * A session's recording downloaded for playback (contract §5.6): `<recordingDir>/<id>/recording.cast`, asciicast v2,
+ * written by the relay while the session runs (shared.ts says where).
+ */
+
+export const MSG_RECORDING = { none: '该会话没有录像' };
+
+export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
+
+/**
+ * One `Range: bytes=…` against a file of `size` bytes (RFC 9110 §14): `a-b`, `a-` or the suffix `-n`; the end is
+ * clamped to the file. null = serve the whole file (no header, another unit, a malformed header, several ranges:
+ * a server may ignore Range); 'unsatisfiable' = a well-formed range that starts past the end (416).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange {
+  if (!header) return null;
+  const m = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? Number.POSITIVE_INFINITY : Number(m[2]);
+  if (end < start) return null; // syntactically invalid: ignored
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+export function recordingRoutes({ db, config }: Deps) {
+  return [
+    route({
+      method: 'GET',
+      path: '/sessions/:id/recording',
+      allow: 'granted',
+      params: oneId,
+      handler: async ({ params, req, reply }) => {
+        const session = await sessionOrFail(db, params.id);
+        const file = recordingPath(config, session.id);
+        // Open first, then stat the open file: what is sent is what was measured, even while the relay appends.
+        const fd = await fs.promises.open(file, 'r').catch(() => null);
+        if (!fd) throw fail(MSG_RECORDING.none);
+        let size: number;
+        try {
+          const st = await fd.stat();
+          if (!st.isFile()) throw fail(MSG_RECORDING.none);
+          size = st.size;
+        } catch (err) {
+          await fd.close();
+          throw err;
+        }
+        await db.updateTable('sessions').set({ reviewed: 1 }).where('id', '=', session.id).execute();
+
+        const range = parseRange(req.headers.range, size);
+        reply.header('accept-ranges', 'bytes').header('cache-control', 'no-store').header('content-type', 'application/x-asciicast');
+        if (range === 'unsatisfiable') {
+          await fd.close();
+          // Not an envelope: a byte-range answer is HTTP's own (the player asked for bytes, not JSON).
+          return reply.code(416).header('content-range', `bytes */${size}`).header('content-type', 'text/plain; charset=utf-8').send('Range Not Satisfiable');
+        }
+        const { start, end } = range ?? { start: 0, end: size - 1 };
+        if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
+        reply.header('content-length', String(Math.max(0, end - start + 1)));
+        if (size === 0) {
+          await fd.close();
+          return reply.send('');
+        }
+        // Streamed from the open descriptor (closed by the stream), never read whole into memory.
+        return reply.send(fd.createReadStream({ start, end }));
+      },
+    }),
+  ];
+}

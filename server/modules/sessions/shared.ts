@@ -1,0 +1,25 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import { fail } from '../../http/envelope.ts';
+
+/* What the session history, recordings, files and stats routes share: the unknown-session answer and where a
+ * session's recording lies. */
+
+export const MSG_SESSION = { notFound: '会话不存在' };
+
+/**
+ * `<recordingDir>/<id>`: from the configured folder and the id as stored, never from the row's `recording` text or
+ * the request (basename: an id can never climb out of the folder).
+ */
+export const recordingFolder = (config: Pick<Config, 'recordingDir'>, sessionId: string) => path.join(config.recordingDir, path.basename(sessionId));
+/** `<recordingDir>/<id>/recording.cast` (asciicast v2, contract §5.6). */
+export const recordingPath = (config: Pick<Config, 'recordingDir'>, sessionId: string) => path.join(recordingFolder(config, sessionId), 'recording.cast');
+
+/** The session row, or `-1 会话不存在：<id>`. */
+export async function sessionOrFail(db: Kysely<DB>, id: string) {
+  const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw fail(`${MSG_SESSION.notFound}：${id}`, [id]);
+  return row;
+}
