@@ -6,7 +6,7 @@ import { connectSocket, fakeSockets, screenText, sessionMaker } from './fixtures
 
 const ROUTE = '/term?assetId=a1&assetName=web-1';
 
-describe('terminal plugin: /term', () => {
+describe('terminal plugin: /term', { timeout: 20_000 }, () => {
   it('is a valid plugin', async () => {
     await expectValidPlugin(terminal);
   });
