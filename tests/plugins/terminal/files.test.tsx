@@ -112,6 +112,45 @@ describe('terminal file manager', { timeout: 20_000 }, () => {
     expect(formField(api.callsTo('POST /sessions/:id/rm')[0]?.body, 'file')).toBe('/root');
   });
 
+  it('edits a file: reads it as text (not parsed, even JSON), saves through /edit', async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      return new Response('{"a": 1}\n', { headers: { 'content-type': 'application/octet-stream' } });
+    });
+    try {
+      const { drawer, user, api } = await openFiles({}, { 'POST /sessions/:id/edit': null });
+      await user.dblClick(await within(drawer).findByRole('row', { name: 'root' }));
+      await user.click(within(await within(drawer).findByRole('row', { name: 'b.txt' })).getByRole('button', { name: '编辑' }));
+      const editor = await screen.findByRole('dialog', { name: '编辑 b.txt' });
+      const text = await within(editor).findByRole('textbox', { name: '文件内容' });
+      expect(text).toHaveValue('{"a": 1}\n');
+      const url = new URL(fetched[0] as string, 'http://x');
+      expect(url.pathname).toBe('/sessions/s1/download');
+      expect(url.searchParams.get('file')).toBe('/root/b.txt');
+      expect(url.searchParams.get('X-Auth-Token')).toBe('test-token');
+      await user.type(text, 'more');
+      await user.click(within(editor).getByRole('button', { name: '保存' }));
+      await waitFor(() => expect(api.callsTo('POST /sessions/:id/edit')).toHaveLength(1));
+      const body = api.callsTo('POST /sessions/:id/edit')[0]?.body;
+      expect(formField(body, 'file')).toBe('/root/b.txt');
+      expect(formField(body, 'fileContent')).toBe('{"a": 1}\nmore');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('download is a link to the file with the token; edit refused when its flag is 0', async () => {
+    const { drawer, user } = await openFiles({ edit: '0' });
+    await user.dblClick(await within(drawer).findByRole('row', { name: 'root' }));
+    const row = await within(drawer).findByRole('row', { name: 'b.txt' });
+    const link = within(row).getByRole('link', { name: '下载' });
+    const url = new URL(link.getAttribute('href') as string, 'http://x');
+    expect(url.pathname).toBe('/sessions/s1/download');
+    expect(url.searchParams.get('file')).toBe('/root/b.txt');
+    expect(within(row).getByRole('button', { name: '编辑' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('uploads a dropped file with its progress: sent, then the server’s ㊥ counts, then done', async () => {
     const xhrs: FakeXhr[] = [];
     class FakeXhr {
