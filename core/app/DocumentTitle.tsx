@@ -4,14 +4,18 @@ import { useLocation } from 'react-router-dom';
 import { useBranding, useCore } from './context';
 import { dataKeyT } from '../i18n/types';
 
-// A title a page sets itself (a terminal titled by its host, as 1.3.9's): the latest mounted one wins over the route's.
-let own: string[] = [];
+// A title a page sets itself (a terminal titled by its host, as 1.3.9's): it wins over the route's while set.
+let own: string | null = null;
 const listeners = new Set<() => void>();
+const setOwn = (title: string | null) => {
+  own = title;
+  for (const l of listeners) l();
+};
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-const current = () => own.at(-1);
+const current = () => own;
 
 /**
  * Titles the browser tab with `title` exactly (no brand) while the calling page is mounted; `null` or '' leaves the
@@ -20,13 +24,8 @@ const current = () => own.at(-1);
 export function usePageTitle(title: string | null): void {
   useEffect(() => {
     if (!title) return;
-    own = [...own, title];
-    for (const l of listeners) l();
-    return () => {
-      const at = own.lastIndexOf(title);
-      own = at < 0 ? own : [...own.slice(0, at), ...own.slice(at + 1)];
-      for (const l of listeners) l();
-    };
+    setOwn(title);
+    return () => setOwn(null);
   }, [title]);
 }
 
