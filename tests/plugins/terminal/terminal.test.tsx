@@ -171,6 +171,23 @@ describe('terminal plugin: /term', { timeout: 20_000 }, () => {
     expect(api.callsTo('GET /worker/commands')).toHaveLength(1);
   });
 
+  it('opens the search box from the toolbar and with Ctrl+Shift+F; Escape closes it', async () => {
+    const sockets = fakeSockets();
+    const { user } = await renderPlugin(terminal, { route: ROUTE, api: { 'POST /sessions': sessionMaker(), 'POST /sessions/:id/connect': null } });
+    const socket = await connectSocket(sockets);
+    socket.serverSends('2needle in a haystack\r\n');
+    await user.click(await screen.findByRole('button', { name: '搜索 (Ctrl+Shift+F)' }));
+    const box = await screen.findByRole('textbox', { name: '搜索' });
+    await user.type(box, 'needle{Enter}');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: '搜索' })).toBeNull());
+
+    await user.click(screen.getByRole('textbox', { name: 'web-1 的终端' }));
+    await user.keyboard('{Control>}{Shift>}F{/Shift}{/Control}');
+    expect(await screen.findByRole('textbox', { name: '搜索' })).toBeInTheDocument();
+    expect(socket.sent.filter((f) => f.startsWith('2'))).toEqual([]); // the shortcut is not sent to the host
+  });
+
   it('English', async () => {
     const sockets = fakeSockets();
     await renderPlugin(terminal, { route: ROUTE, lng: 'en-US', api: { 'POST /sessions': sessionMaker(), 'POST /sessions/:id/connect': null } });
