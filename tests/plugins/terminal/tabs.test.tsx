@@ -56,7 +56,8 @@ describe('terminal tabs', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(socket.readyState).toBe(socket.OPEN);
 
-    await user.click(screen.getByRole('button', { name: '关闭 web-1' }));
+    // The page is hidden from the accessibility tree until the dialog has fully gone: wait for the button again.
+    await user.click(await screen.findByRole('button', { name: '关闭 web-1' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(screen.queryByRole('tab')).toBeNull());
     expect(socket.readyState).toBe(socket.CLOSED);
