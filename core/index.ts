@@ -35,6 +35,7 @@ export {
 export type { ResolvedBranding } from './app/context';
 export { useLogout } from './app/logout';
 export { LanguageSwitch } from './app/LanguageSwitch';
+export { usePageTitle } from './app/DocumentTitle';
 export { useLanding } from './app/landing';
 export { ApiError, PASS_CODE, SUCCESS_CODE } from './api/client';
 export type { ApiClient, ApiErrorKind, Envelope, HttpMethod, Query, RequestOptions } from './api/client';

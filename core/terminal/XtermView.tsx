@@ -1,5 +1,6 @@
 import { makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
 import type { FitAddon } from '@xterm/addon-fit';
+import type { SearchAddon } from '@xterm/addon-search';
 import type { ITerminalOptions, Terminal } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
 
@@ -8,6 +9,8 @@ export interface XtermHandle {
   term: Terminal;
   /** Fits the terminal to its box now (it also refits on every size change of the box). */
   fit: () => void;
+  /** Find in the scrollback (`findNext`, `findPrevious`, `clearDecorations`). */
+  search: SearchAddon;
 }
 
 export interface XtermViewProps {
@@ -33,7 +36,15 @@ const useStyles = makeStyles({
 
 // xterm and its stylesheet travel in their own chunk, fetched by the pages that show a terminal, never by the
 // login screen or the layouts.
-const loadXterm = () => Promise.all([import('@xterm/xterm'), import('@xterm/addon-fit'), import('@xterm/xterm/css/xterm.css')]);
+// Links in the output open in a new browser tab (web-links); search finds text in the scrollback.
+const loadXterm = () =>
+  Promise.all([
+    import('@xterm/xterm'),
+    import('@xterm/addon-fit'),
+    import('@xterm/addon-web-links'),
+    import('@xterm/addon-search'),
+    import('@xterm/xterm/css/xterm.css'),
+  ]);
 
 /**
  * An xterm.js 6 terminal filling its box (DOM renderer), refitted whenever the box changes size. The page owns what
@@ -52,7 +63,7 @@ export function XtermView({ label, onReady, readOnly = false, options, className
     let disposed = false;
     let cleanup = () => {};
     loadXterm().then(
-      ([{ Terminal }, { FitAddon }]) => {
+      ([{ Terminal }, { FitAddon }, { WebLinksAddon }, { SearchAddon }]) => {
         const el = host.current;
         if (disposed || !el) return;
         const { onReady: ready0, readOnly: ro, options: opts, label: name } = first.current;
@@ -67,6 +78,9 @@ export function XtermView({ label, onReady, readOnly = false, options, className
         });
         const fitAddon: FitAddon = new FitAddon();
         term.loadAddon(fitAddon);
+        term.loadAddon(new WebLinksAddon());
+        const search: SearchAddon = new SearchAddon();
+        term.loadAddon(search);
         term.open(el);
         term.textarea?.setAttribute('aria-label', name);
         const refit = () => {
@@ -86,7 +100,7 @@ export function XtermView({ label, onReady, readOnly = false, options, className
           term.dispose();
         };
         setReady(true);
-        ready0({ term, fit: refit });
+        ready0({ term, fit: refit, search });
       },
       (err: unknown) => {
         if (!disposed) setFailed(err instanceof Error ? err : new Error(String(err)));

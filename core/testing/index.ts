@@ -17,3 +17,5 @@ export { createApiClient } from '../api/client';
 export { createQueryClient, retryDelay, shouldRetry } from '../query/createQueryClient';
 export { loadLocaleFiles } from '../i18n/resources';
 export { LOGO_WIDTH, SIDER_WIDTH } from '../layouts/parts';
+export { FakeWebSocket, installFakeWebSocket } from './fakeSocket';
+export type { FakeSockets } from './fakeSocket';

@@ -23,8 +23,15 @@ const useStyles = makeStyles({
 const description = (row: MyAssetRow) => (row.description === '-' ? '' : row.description);
 
 /**
+ * `#/term?…` of an SSH asset, opened in a new browser tab (the terminal fills its window). `isWorker` makes the page
+ * use the portal's routes (the user's own snippets). Other protocols have no page yet, so no action.
+ */
+export const terminalHref = (a: Pick<MyAssetRow, 'id' | 'name'>) =>
+  `#/term?${new URLSearchParams({ assetId: a.id, assetName: a.name, isWorker: 'true' })}`;
+
+/**
  * 我的资产, the portal's home: the assets the caller may open (owned, granted directly or through a group, within the
- * grant's window), as a table or as cards. Opening one (接入) comes with the sessions issue: no dead button until then.
+ * grant's window), as a table or as cards, each SSH one with 接入 (a terminal in a new browser tab).
  */
 export function MyAssetList() {
   const { t } = useTranslation('my-area');
@@ -64,6 +71,9 @@ export function MyAssetList() {
           { key: 'active', header: t('asset.fields.status'), sortField: 'active', render: (a) => <AssetStatus active={a.active} message={a.activeMessage} /> },
           { key: 'lastAccessTime', header: t('asset.fields.lastAccess'), sortField: 'lastAccessTime', render: (a) => <RelativeTime time={a.lastAccessTime} /> },
         ]}
+        rowActions={(a) =>
+          a.protocol === 'ssh' ? [{ key: 'connect', label: t('asset.actions.connect'), onClick: () => window.open(terminalHref(a), '_blank') }] : []
+        }
         cards={{
           render: (a) => (
             <article className={styles.card} aria-label={a.name}>

@@ -2,7 +2,7 @@ import { expectValidPlugin, type FakeRequest, renderPlugin } from '@/core/testin
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import asset from '../../../plugins/asset';
-import { asAdmin, desk, FIRST, LISTS, page, web } from './fixtures';
+import { ALL_KEYS, asAdmin, desk, FIRST, LISTS, page, web } from './fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.restoreAllMocks());
@@ -55,6 +55,21 @@ describe('asset list', () => {
     expect(await screen.findByText('2026-11-02 09:30:00')).toBeInTheDocument();
     await user.hover(d.getByText('不可用'));
     expect(await screen.findByText('dial tcp 10.0.0.2:3389: i/o timeout')).toBeInTheDocument();
+  });
+
+  it('接入 (key asset-access) opens the terminal of an SSH asset in a new browser tab; none for other protocols', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = await renderPlugin(asset, { route: '/asset', session: asAdmin(), api: { ...LISTS, 'GET /assets/paging': page() } });
+    await screen.findByRole('link', { name: 'web-01' });
+    expect(row('desk-01').queryByRole('button', { name: '接入' })).toBeNull(); // RDP: the graphical page does not exist yet
+    await user.click(row('web-01').getByRole('button', { name: '接入' }));
+    expect(open).toHaveBeenCalledWith('#/term?assetId=a1&assetName=web-01', '_blank');
+  });
+
+  it('no 接入 without asset-access', async () => {
+    await renderPlugin(asset, { route: '/asset', session: asAdmin(ALL_KEYS.filter((k) => k !== 'asset-access')), api: { ...LISTS, 'GET /assets/paging': page() } });
+    await screen.findByRole('link', { name: 'web-01' });
+    expect(row('web-01').queryByRole('button', { name: '接入' })).toBeNull();
   });
 
   it('says 未检测 for an asset never checked (inactive without a message), not 不可用', async () => {

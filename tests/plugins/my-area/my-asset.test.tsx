@@ -40,6 +40,25 @@ const row = (name: string) => {
 };
 
 describe('my-area plugin: 我的资产', () => {
+  it('接入 opens an SSH asset’s terminal (portal mode) in a new browser tab; other protocols have none', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      const { user } = await renderPlugin(myArea, { session: ann, api: handlers });
+      await screen.findByText('web-01', { selector: 'td *' });
+      expect(row('desk-01').queryByRole('button', { name: '接入' })).toBeNull();
+      await user.click(row('web-01').getByRole('button', { name: '接入' }));
+      expect(open).toHaveBeenCalledWith('#/term?assetId=a1&assetName=web-01&isWorker=true', '_blank');
+    } finally {
+      open.mockRestore();
+    }
+  });
+
+  it('Connect in English', async () => {
+    await renderPlugin(myArea, { session: ann, api: handlers, lng: 'en-US' });
+    await screen.findByText('web-01', { selector: 'td *' });
+    expect(row('web-01').getByRole('button', { name: 'Connect' })).toBeInTheDocument();
+  });
+
   it('is a valid plugin: two user-layout pages with no key, /my-asset the users’ home, before 个人中心', async () => {
     await expectValidPlugin(myArea);
     expect(myArea.pages.map((p) => [p.path, p.menuKey, p.layout, p.order])).toEqual([
@@ -65,17 +84,19 @@ describe('my-area plugin: 我的资产', () => {
     expect(api.callsTo('GET /worker/assets/paging')[0]?.query).toEqual(FIRST);
   });
 
-  it('lists the caller’s assets: name with description, protocol, tags as chips, status; no address, no connect button', async () => {
+  it('lists the caller’s assets: name with description, protocol, tags as chips, status; no address; 接入 only on SSH', async () => {
     await renderPlugin(myArea, { session: ann, api: handlers });
     await screen.findByText('web-01');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['名称', '协议', '标签', '状态', '最后接入时间']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['名称', '协议', '标签', '状态', '最后接入时间', '操作']);
     const w = row('web-01');
     for (const text of ['前端服务器', 'SSH', 'prod', 'web', '运行中']) expect(w.getByText(text)).toBeInTheDocument();
     const d = row('desk-01');
     for (const text of ['RDP', '不可用']) expect(d.getByText(text)).toBeInTheDocument();
     expect(d.queryByText('-', { selector: 'span' })).toBeNull(); // 1.3.9's "-" description is no text
     expect(screen.queryByText(/:0$/)).toBeNull();
-    for (const name of ['接入', '新建', '删除']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.getAllByRole('button', { name: '接入' })).toHaveLength(1); // web-01 (SSH); desk-01 is RDP
+    expect(w.getByRole('button', { name: '接入' })).toBeInTheDocument();
+    for (const name of ['新建', '删除']) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
@@ -121,7 +142,10 @@ describe('my-area plugin: 我的资产', () => {
     for (const text of ['前端服务器', 'SSH', '运行中', 'prod', 'web']) expect(card.getByText(text)).toBeInTheDocument();
     const other = within(within(list).getByRole('article', { name: 'desk-01' }));
     for (const text of ['RDP', '不可用']) expect(other.getByText(text)).toBeInTheDocument();
-    expect(within(list).queryByRole('button', { name: '接入' })).toBeNull();
+    // The cards carry the row actions (around the card's own content).
+    const item = (name: string) => within(within(list).getByRole('article', { name }).closest('li') as HTMLElement);
+    expect(item('web-01').getByRole('button', { name: '接入' })).toBeInTheDocument();
+    expect(item('desk-01').queryByRole('button', { name: '接入' })).toBeNull();
     expect(api.callsTo('GET /worker/assets/paging')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: '表格视图' }));

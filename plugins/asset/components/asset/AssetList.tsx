@@ -37,6 +37,9 @@ const useStyles = makeStyles({
 /** How many assets one batch request checks (the server probes a bounded number at a time). */
 const TCPING_CHUNK = 10;
 
+/** `#/term?…`: the SSH terminal page, opened in a new browser tab by 接入. */
+export const terminalHref = (a: { id: string; name: string }) => `#/term?${new URLSearchParams({ assetId: a.id, assetName: a.name })}`;
+
 /** The network search as 1.3.9 reads it: `ip`, `:port` or `ip:port`. */
 export function splitNetwork(value: string): Record<string, string> {
   const text = value.trim();
@@ -188,6 +191,10 @@ export function AssetList() {
           </>
         }
         rowActions={(a) => [
+          // SSH only: the graphical page does not exist yet. A new browser tab, as 1.3.9.
+          ...(a.protocol === 'ssh'
+            ? [{ key: 'connect', label: t('asset.actions.connect'), menu: 'asset-access' as const, onClick: () => window.open(terminalHref(a), '_blank') }]
+            : []),
           { key: 'edit', label: t('asset.actions.edit'), menu: 'asset-edit', onClick: () => setForm({ kind: 'edit', id: a.id }) },
           { key: 'copy', label: t('asset.actions.copy'), menu: 'asset-copy', overflow: true, onClick: () => setForm({ kind: 'copy', id: a.id }) },
           {
