@@ -46,8 +46,8 @@ test('log in, enable two-factor, log in again with a code, and call the API with
   await expect(page.getByText('您输入的账号或密码不正确')).toHaveCount(1);
 
   await logIn(page, server.adminPassword);
-  // No dashboard page (the admin home) is registered yet: core's landing rule takes the first page of their menu (资产管理).
-  await expect(page).toHaveURL(/#\/asset$/);
+  // The dashboard plugin declares 控制面板 the admins' home: core's landing rule sends them there.
+  await expect(page).toHaveURL(/#\/dashboard$/);
   await expect(page.getByTestId('core.admin-layout')).toBeVisible();
   const menu = page.getByRole('tree', { name: '主菜单' });
   await expect(menu.getByText('个人中心')).toBeVisible();
