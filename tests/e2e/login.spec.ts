@@ -83,7 +83,7 @@ test('log in, enable two-factor, log in again with a code, and call the API with
   // just used to confirm the binding.
   await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await code.press('Enter');
-  await expect(page).toHaveURL(/#\/asset$/);
+  await expect(page).toHaveURL(/#\/dashboard$/);
 
   // A personal access token, read from the page, works as X-Auth-Token.
   await page.goto(`${server.baseURL}/#/info?activeKey=token`);
