@@ -1,5 +1,5 @@
 import { keepPreviousData, type PermissionKey, PageContainer, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
-import { DonutChart, LineChart, type LineChartPoints } from '@fluentui/react-charts';
+import { DataVizPalette, DonutChart, getColorFromToken, LineChart, type LineChartPoints } from '@fluentui/react-charts';
 import { makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { DesktopRegular } from '@fluentui/react-icons/svg/desktop';
 import { HistoryRegular } from '@fluentui/react-icons/svg/history';
@@ -14,7 +14,9 @@ import { Loaded } from './Loaded';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', gap: tokens.spacingHorizontalL },
-  counters: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalM },
+  // The four counters fill the height of the donut's card beside them.
+  overview: { display: 'flex', flexDirection: 'column' },
+  counters: { display: 'grid', flexGrow: 1, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gridAutoRows: '1fr', gap: tokens.spacingHorizontalM },
   counter: {
     display: 'flex',
     alignItems: 'center',
@@ -89,16 +91,25 @@ function Counters({ counter }: { counter: Counter }) {
 }
 
 const PROTOCOLS = ['ssh', 'rdp', 'vnc', 'telnet', 'kubernetes'] as const;
+/**
+ * Fluent's data-visualisation colours, in order, for the slices and the lines; resolved to CSS colours because the
+ * donut paints a slice (and its legend) with the colour given as is, leaving a palette token black.
+ */
+const PALETTE = [DataVizPalette.color1, DataVizPalette.color2, DataVizPalette.color3, DataVizPalette.color4, DataVizPalette.color5].map((c) =>
+  getColorFromToken(c),
+);
+const dayOf = (d: Date) => dayjs(d).format('MM-DD');
 
 function AssetDonut({ counts }: { counts: AssetCounts }) {
   const { t } = useTranslation('dashboard');
   const title = t('assets.title');
-  const slices = PROTOCOLS.map((p) => ({ legend: t(`assets.protocol.${p}`), data: counts[p] ?? 0 }));
+  const slices = PROTOCOLS.map((p, i) => ({ legend: t(`assets.protocol.${p}`), data: counts[p] ?? 0, color: PALETTE[i] }));
   const table: ChartData = { columns: [t('assets.type'), t('assets.count')], rows: slices.map((s) => [s.legend, s.data]) };
   return (
     <ChartCard title={title} data={table}>
+      {/* The card names the chart (a visible title here would repeat the card's). */}
       <DonutChart
-        data={{ chartTitle: title, chartData: slices }}
+        data={{ chartData: slices }}
         innerRadius={55}
         height={220}
         valueInsideDonut={String(counts.all ?? slices.reduce((n, s) => n + s.data, 0))}
@@ -125,8 +136,12 @@ function SessionChart({ rows, range, onRange }: { rows: readonly DateCount[]; ra
   const title = t('dates.title');
   const s = seriesOf(rows);
   const label = (type: string) => (isDateSeries(type) ? t(`dates.series.${SERIES_KEY[type]}`) : type);
-  const lines: LineChartPoints[] = s.types.map((type) => ({
+  // One tick per day for a week, about eight for a month, always ending today.
+  const step = Math.ceil(s.dates.length / 8);
+  const ticks = s.dates.filter((_, i) => (s.dates.length - 1 - i) % step === 0).map((d) => dayjs(d).toDate());
+  const lines: LineChartPoints[] = s.types.map((type, i) => ({
     legend: label(type),
+    color: PALETTE[i % PALETTE.length],
     data: s.dates.map((date) => ({ x: dayjs(date).toDate(), y: s.value(type, date) })),
   }));
   const table: ChartData = {
@@ -141,7 +156,13 @@ function SessionChart({ rows, range, onRange }: { rows: readonly DateCount[]; ra
   );
   return (
     <ChartCard title={title} data={table} actions={switcher}>
-      <LineChart data={{ chartTitle: title, lineChartData: lines }} height={270} legendsOverflowText={t('dates.more')} />
+      <LineChart
+        data={{ chartTitle: title, lineChartData: lines }}
+        height={270}
+        legendsOverflowText={t('dates.more')}
+        customDateTimeFormatter={dayOf}
+        tickValues={ticks}
+      />
     </ChartCard>
   );
 }
@@ -159,7 +180,7 @@ export function Dashboard() {
   return (
     <PageContainer>
       <div className={styles.grid}>
-        <section aria-label={t('counter.title')}>
+        <section className={styles.overview} aria-label={t('counter.title')}>
           <Loaded query={counter} what={t('counter.title')}>
             {(c) => <Counters counter={c} />}
           </Loaded>

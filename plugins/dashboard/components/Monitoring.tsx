@@ -1,5 +1,5 @@
 import { formatBytes, PageContainer, useEndpoints, useQuery, useTranslation } from '@/core';
-import { AreaChart, LineChart, type LineChartPoints } from '@fluentui/react-charts';
+import { AreaChart, DataVizPalette, LineChart, type LineChartPoints } from '@fluentui/react-charts';
 import { makeStyles, ProgressBar, Text, Tooltip, tokens } from '@fluentui/react-components';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -66,6 +66,7 @@ const toneAbove = (ratio: number, error: number, warning: number): Tone => (rati
 const pct = (n: number) => `${round2(n)}%`;
 /** A sample's `HH:mm:ss` as a time today, for the charts' time axis. */
 const at = (time: string) => dayjs(`${dayjs().format('YYYY-MM-DD')} ${time}`).toDate();
+const clock = (d: Date) => dayjs(d).format('HH:mm:ss');
 
 /** 1.3.9 cuts the CPU model to 10 characters; the whole name is in a tooltip and is the cell's accessible name. */
 function ModelName({ model, short }: { model: string; short: string }) {
@@ -135,10 +136,10 @@ function Gauges({ ps }: { ps: SystemLoad }) {
 function PercentChart({ title, series, rows }: { title: string; series: string; rows: readonly TimeValue[] }) {
   const { t } = useTranslation('dashboard');
   const data: ChartData = { columns: [t('monitor.time'), series], rows: rows.map((r) => [r.time, round2(r.value)]) };
-  const line: LineChartPoints = { legend: series, data: rows.map((r) => ({ x: at(r.time), y: round2(r.value) })) };
+  const line: LineChartPoints = { legend: series, color: DataVizPalette.color1, data: rows.map((r) => ({ x: at(r.time), y: round2(r.value) })) };
   return (
     <ChartCard title={title} data={data}>
-      <AreaChart data={{ chartTitle: title, lineChartData: [line] }} height={150} yMaxValue={100} hideLegend />
+      <AreaChart data={{ chartTitle: title, lineChartData: [line] }} height={150} yMaxValue={100} hideLegend customDateTimeFormatter={clock} />
     </ChartCard>
   );
 }
@@ -148,12 +149,12 @@ function IoChart({ title, read, write, rows }: { title: string; read: string; wr
   const mb = ioInMBps(rows);
   const data: ChartData = { columns: [t('monitor.time'), read, write], rows: mb.map((r) => [r.time, r.read, r.write]) };
   const lines: LineChartPoints[] = [
-    { legend: read, data: mb.map((r) => ({ x: at(r.time), y: r.read })) },
-    { legend: write, data: mb.map((r) => ({ x: at(r.time), y: r.write })) },
+    { legend: read, color: DataVizPalette.color1, data: mb.map((r) => ({ x: at(r.time), y: r.read })) },
+    { legend: write, color: DataVizPalette.color2, data: mb.map((r) => ({ x: at(r.time), y: r.write })) },
   ];
   return (
     <ChartCard title={title} data={data}>
-      <LineChart data={{ chartTitle: title, lineChartData: lines }} height={150} />
+      <LineChart data={{ chartTitle: title, lineChartData: lines }} height={150} customDateTimeFormatter={clock} />
     </ChartCard>
   );
 }
@@ -164,6 +165,11 @@ export function Monitoring() {
   const { t } = useTranslation('dashboard');
   const overview = useEndpoints(overviewApi);
   const visible = usePageVisible();
+  // The weekday comes from our locale files, not dayjs' locale (only loaded with some of core's formatters).
+  const today = () => {
+    const now = dayjs();
+    return t('monitor.today', { date: now.format(t('monitor.dateFormat')), weekday: t(`monitor.weekday.${now.day() as 0 | 1 | 2 | 3 | 4 | 5 | 6}`) });
+  };
   const ps = useQuery({
     queryKey: KEYS.ps,
     queryFn: overview.ps,
@@ -185,7 +191,7 @@ export function Monitoring() {
         <Text as="h2" size={500} weight="semibold">
           {t('monitor.title')}
         </Text>
-        <Text>{dayjs().format(t('monitor.dateFormat'))}</Text>
+        <Text>{today()}</Text>
       </div>
       <Loaded query={ps} what={t('monitor.title')}>
         {(p) => (
