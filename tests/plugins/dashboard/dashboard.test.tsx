@@ -48,7 +48,12 @@ describe('dashboard', () => {
     const { user } = await renderPlugin(dashboard, { route: '/dashboard', session: admin(), api: API });
     const card = await screen.findByRole('region', { name: '资产类型' });
     expect(within(card).getByRole('figure', { name: '资产类型' })).toBeInTheDocument();
-    expect(within(card).getByRole('option', { name: 'SSH, 5.' })).toBeInTheDocument(); // the library's own slice label
+    const ssh = within(card).getByRole('option', { name: 'SSH, 5.' }); // the library's own slice label
+    const rdp = within(card).getByRole('option', { name: 'RDP, 2.' });
+    // Each slice has a colour of its own (a palette token given as is would leave them all black).
+    expect(ssh.style.fill).toMatch(/^(#|rgb)/);
+    expect(rdp.style.fill).toMatch(/^(#|rgb)/);
+    expect(ssh.style.fill).not.toBe(rdp.style.fill);
     await user.click(within(card).getByRole('button', { name: '以表格显示「资产类型」' }));
     const table = within(card).getByRole('table', { name: '资产类型' });
     const rows = within(table).getAllByRole('row').map((r) => r.textContent);
