@@ -5,7 +5,14 @@ const manifest = defineManifest({
   id: 'log-audit',
   menus: [
     { key: 'login-log', group: 'log-audit', order: 1, label: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, grants: ['GET /login-logs/paging'] },
-    { key: 'storage-log', group: 'log-audit', order: 2, label: { 'zh-CN': '文件日志', 'en-US': 'File-operation log' }, grants: ['GET /storage-logs/paging'] },
+    // The page's asset and user filters list both.
+    {
+      key: 'storage-log',
+      group: 'log-audit',
+      order: 2,
+      label: { 'zh-CN': '文件日志', 'en-US': 'File-operation log' },
+      grants: ['GET /storage-logs/paging', 'GET /assets', 'GET /users'],
+    },
   ],
   actions: [
     { key: 'login-log-del', parent: 'login-log', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /login-logs/:id'] },

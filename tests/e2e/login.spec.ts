@@ -46,8 +46,8 @@ test('log in, enable two-factor, log in again with a code, and call the API with
   await expect(page.getByText('您输入的账号或密码不正确')).toHaveCount(1);
 
   await logIn(page, server.adminPassword);
-  // No dashboard page (the admin home) is registered yet: core's landing rule takes the first page of their menu (资产管理).
-  await expect(page).toHaveURL(/#\/asset$/);
+  // The dashboard plugin declares 控制面板 the admins' home: core's landing rule sends them there.
+  await expect(page).toHaveURL(/#\/dashboard$/);
   await expect(page.getByTestId('core.admin-layout')).toBeVisible();
   const menu = page.getByRole('tree', { name: '主菜单' });
   await expect(menu.getByText('个人中心')).toBeVisible();
@@ -83,7 +83,7 @@ test('log in, enable two-factor, log in again with a code, and call the API with
   // just used to confirm the binding.
   await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await code.press('Enter');
-  await expect(page).toHaveURL(/#\/asset$/);
+  await expect(page).toHaveURL(/#\/dashboard$/);
 
   // A personal access token, read from the page, works as X-Auth-Token.
   await page.goto(`${server.baseURL}/#/info?activeKey=token`);

@@ -51,9 +51,10 @@ function splitValue(value: string): string[] {
   return value === '' ? [] : value.split(',');
 }
 
-export function initialSearchValues(fields: readonly SearchField[]): SearchValues {
+/** The fields' reset values, or (`first`) the values they show first: `initialValue` wins there. */
+export function initialSearchValues(fields: readonly SearchField[], first = false): SearchValues {
   const out: SearchValues = {};
-  for (const f of fields) out[f.name] = f.defaultValue ?? '';
+  for (const f of fields) out[f.name] = (first ? f.initialValue : undefined) ?? f.defaultValue ?? '';
   return out;
 }
 

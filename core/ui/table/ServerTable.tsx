@@ -196,9 +196,9 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   const [pageIndex, setPageIndex] = useState(1);
   const [pageSize, setPageSize] = useState(defaultPageSize);
   const [sort, setSort] = useState<Sort>(NO_SORT);
-  const [draft, setDraft] = useState<SearchValues>(() => initialSearchValues(searchFields ?? []));
+  const [draft, setDraft] = useState<SearchValues>(() => initialSearchValues(searchFields ?? [], true));
   const [filters, setFilters] = useState<Record<string, string>>(() =>
-    compact(initialSearchValues(searchFields ?? []), searchFields ?? []),
+    compact(initialSearchValues(searchFields ?? [], true), searchFields ?? []),
   );
   const [columnsState, setColumnsState] = useColumnsState(tableKey);
 
@@ -399,7 +399,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
           )}
           <div className={styles.tools}>
             {add ? <AddButton {...add} /> : null}
-            {toolbar}
+            {typeof toolbar === 'function' ? toolbar({ total }) : toolbar}
             {cards ? (
               <div className={styles.views}>
                 <Tooltip content={t('ui.view.table')} relationship="label">

@@ -73,6 +73,11 @@ export interface SearchField {
   placeholder?: string;
   /** Initial and reset value. */
   defaultValue?: string;
+  /**
+   * The value on first show only, e.g. taken from the page's URL (`/login-log?state=0` from a dashboard link); 重置
+   * still goes back to `defaultValue`.
+   */
+  initialValue?: string;
   /** For select and radio: offer 全部 (value ''). Default true. */
   allowAll?: boolean;
 }
@@ -141,8 +146,11 @@ export interface ServerTableProps<Row> {
   batchActions?: readonly BatchAction<Row>[];
   /** The gated primary 新建 button, first in the toolbar. */
   add?: AddButtonProps;
-  /** Extra buttons at the right of the title. */
-  toolbar?: ReactNode;
+  /**
+   * Extra buttons at the right of the title; a function gets the list's total (0 until the first page has loaded),
+   * e.g. for a 清空 that is disabled while the list is empty.
+   */
+  toolbar?: ReactNode | ((list: { total: number }) => ReactNode);
   /** Content of the 操作 column: a list of (gated) `RowAction`s, or any node. */
   rowActions?: (row: Row) => readonly RowAction[] | ReactNode;
   /** A red 删除 in each row (after `rowActions`, asking 您确认要删除此行吗?) and optionally a batch 删除. */

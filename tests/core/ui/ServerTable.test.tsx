@@ -169,6 +169,32 @@ describe('ServerTable', () => {
     await waitFor(() => expect(lastQuery(fetchPage)).toMatchObject({ name: 'host-2', pageIndex: 1 }));
   });
 
+  it('starts from a field’s initialValue (e.g. from the URL), while 重置 goes back to its defaultValue', async () => {
+    const fetchPage = fakeServer();
+    const protocol = { name: 'protocol', label: '协议', type: 'select' as const, options: [{ value: 'ssh', label: 'SSH' }, { value: 'rdp', label: 'RDP' }] };
+    const { user } = renderUi(<Table fetchPage={fetchPage} searchFields={[{ ...protocol, initialValue: 'rdp' }]} />);
+    await waitFor(() => expect(screen.getByText('共 12 条')).toBeInTheDocument());
+    expect(fetchPage.mock.calls[0]?.[0]).toEqual({ pageIndex: 1, pageSize: 10, order: '', field: '', protocol: 'rdp' });
+    expect(screen.getByRole('combobox', { name: '协议' })).toHaveValue('rdp');
+    await user.click(await screen.findByRole('button', { name: '重置' }));
+    await waitFor(() => expect(lastQuery(fetchPage)).toEqual({ pageIndex: 1, pageSize: 10, order: '', field: '' }));
+    expect(screen.getByRole('combobox', { name: '协议' })).toHaveValue('');
+  });
+
+  it('gives a toolbar function the list’s total', async () => {
+    const fetchPage = vi.fn(fakeServer());
+    const { user } = renderUi(
+      <Table
+        fetchPage={fetchPage}
+        searchFields={[{ name: 'name', label: '名称' }]}
+        toolbar={({ total }) => <Button disabled={total === 0}>{`清空 ${total}`}</Button>}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: '清空 25' })).toBeEnabled();
+    await user.type(screen.getByRole('textbox', { name: '名称' }), 'nothing-like-this{Enter}');
+    expect(await screen.findByRole('button', { name: '清空 0' })).toBeDisabled();
+  });
+
   it('selects rows and calls the batch action with their ids', async () => {
     const fetchPage = fakeServer();
     const onDelete = vi.fn(async (_ids: (string | number)[], _rows: Asset[]) => {});

@@ -10,7 +10,7 @@ import { adminWith, identityHarness } from './helpers.ts';
 const GATES: Record<string, string[]> = {
   'GET /users/paging': ['user'],
   // *-change-owner: their owner pickers; asset-authorised-user: the asset's bind dialog
-  'GET /users': ['asset-authorised-user', 'asset-change-owner', 'command-change-owner', 'offline-session', 'online-session', 'user', 'user-group-add', 'user-group-edit'],
+  'GET /users': ['asset-authorised-user', 'asset-change-owner', 'command-change-owner', 'offline-session', 'online-session', 'storage-log', 'user', 'user-group-add', 'user-group-edit'],
   'POST /users': ['user-add'],
   'GET /users/:id': ['user-edit', 'user-detail'],
   'PUT /users/:id': ['user-edit'],

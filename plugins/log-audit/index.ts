@@ -1,0 +1,29 @@
+import { definePlugin } from '@/core';
+import manifest from './manifest';
+
+// 日志审计 (group from the manifest): 登录日志 and 文件日志. Pure data; the pages load on demand.
+export default definePlugin({
+  id: 'log-audit',
+  manifest,
+  pages: [
+    {
+      menuKey: 'login-log',
+      path: '/login-log',
+      page: 'LoginLogList',
+      labelKey: 'nav.loginLog',
+      icon: () => import('@fluentui/react-icons/svg/person-clock').then((m) => m.PersonClockRegular),
+      order: 1,
+      layout: 'admin',
+    },
+    {
+      menuKey: 'storage-log',
+      path: '/storage-log',
+      page: 'StorageLogList',
+      labelKey: 'nav.storageLog',
+      icon: () => import('@fluentui/react-icons/svg/document-search').then((m) => m.DocumentSearchRegular),
+      order: 2,
+      layout: 'admin',
+    },
+  ],
+  load: () => import('./pages'),
+});

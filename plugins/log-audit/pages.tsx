@@ -1,0 +1,3 @@
+// The lazy facade: this module becomes the chunk static/plugin-log-audit-*.js.
+export { LoginLogList } from './components/LoginLogList';
+export { StorageLogList } from './components/StorageLogList';
