@@ -78,16 +78,18 @@ export function createHostMonitor(opts: { clock: Clock; read: HostReader; timers
     if (!before || seconds <= 0) return;
     const prev = before.reading;
     cpuPercent = percent(reading.cpuTime.busy - prev.cpuTime.busy, reading.cpuTime.total - prev.cpuTime.total);
-    const net = reading.net && prev.net ? reading.net : null;
-    const disk = reading.diskIo && prev.diskIo ? reading.diskIo : null;
+    // No I/O counters on this platform: the points say 0.
+    const net = reading.net && prev.net ? { rx: rate(reading.net.rx, prev.net.rx, seconds), tx: rate(reading.net.tx, prev.net.tx, seconds) } : { rx: 0, tx: 0 };
+    const disk =
+      reading.diskIo && prev.diskIo ? { read: rate(reading.diskIo.read, prev.diskIo.read, seconds), write: rate(reading.diskIo.write, prev.diskIo.write, seconds) } : { read: 0, write: 0 };
     points.push({
       time: formatClockTime(at),
       cpu: cpuPercent,
       mem: percent(reading.mem.total - reading.mem.available, reading.mem.total),
-      diskRead: disk && prev.diskIo ? rate(disk.read, prev.diskIo.read, seconds) : 0,
-      diskWrite: disk && prev.diskIo ? rate(disk.write, prev.diskIo.write, seconds) : 0,
-      netRx: net && prev.net ? rate(net.rx, prev.net.rx, seconds) : 0,
-      netTx: net && prev.net ? rate(net.tx, prev.net.tx, seconds) : 0,
+      diskRead: disk.read,
+      diskWrite: disk.write,
+      netRx: net.rx,
+      netTx: net.tx,
     });
     if (points.length > KEEP) points = points.slice(-KEEP);
   }
