@@ -1,3 +1,5 @@
+// Its type augmentation (`req.ws`, `wsHandler` on a route) is what registerSocketRoute uses; app.ts registers it.
+import type {} from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
