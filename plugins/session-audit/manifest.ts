@@ -5,8 +5,10 @@ import { defineManifest, type KeyMap } from '@/core/manifest';
 const manifest = defineManifest({
   id: 'session-audit',
   menus: [
-    { key: 'online-session', group: 'session-audit', order: 1, label: { 'zh-CN': '在线会话', 'en-US': 'Online sessions' } },
-    { key: 'offline-session', group: 'session-audit', order: 2, label: { 'zh-CN': '历史会话', 'en-US': 'Session history' } },
+    // The lists' user and asset filters read GET /users and GET /assets (names only); the session routes' grants
+    // come with the server module.
+    { key: 'online-session', group: 'session-audit', order: 1, label: { 'zh-CN': '在线会话', 'en-US': 'Online sessions' }, grants: ['GET /users', 'GET /assets'] },
+    { key: 'offline-session', group: 'session-audit', order: 2, label: { 'zh-CN': '历史会话', 'en-US': 'Session history' }, grants: ['GET /users', 'GET /assets'] },
   ],
   actions: [
     { key: 'online-session-disconnect', parent: 'online-session', label: { 'zh-CN': '断开', 'en-US': 'Disconnect' } },

@@ -25,7 +25,7 @@ export class Player {
   constructor(
     readonly cast: Cast,
     private readonly term: PlayerTerminal,
-    /** Told the terminal's size whenever the recording changes it (header, `r` events, seeks). */
+    /** Told the terminal's size, just before it changes, whenever the recording sets it (start, `r` events, seeks). */
     private readonly onSize: (cols: number, rows: number) => void = () => undefined,
   ) {
     this.times = cast.events.map((e) => e.time);
@@ -100,8 +100,8 @@ export class Player {
   }
 
   private resize(cols: number, rows: number): void {
+    this.onSize(cols, rows); // first: a page that holds the terminal to the recording's size must know the new one
     this.term.resize(cols, rows);
-    this.onSize(cols, rows);
   }
 
   /** Writes events [from, to): output batched into one write, a resize applied in order once the output before it is in. */
