@@ -76,7 +76,7 @@ describe('session-audit: session history', () => {
     await waitFor(() => expect(calls.callsTo('DELETE /sessions/:id').map((c) => c.path)).toEqual(['/sessions/s2']));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
-    await user.click(screen.getByRole('checkbox', { name: '选择会话 192.168.1.10' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.10' }));
     await user.click(screen.getByRole('checkbox', { name: '选择会话 192.168.1.22' }));
     const batch = (await screen.findAllByRole('button', { name: /删除/ })).find((b) => !b.closest('tr'));
     if (!batch) throw new Error('no batch delete');
