@@ -10,14 +10,22 @@ import { useEffect, useRef } from 'react';
  */
 export const fakeTerms: { term: ShadowTerminal; label: string; fontSize?: number }[] = [];
 
-/** The stand-in, made from core's real shadow terminal (this module may not import `@/core`: the tests mock it). */
-export const fakeXtermView = (createShadowTerminal: (cols: number, rows: number) => Promise<ShadowTerminal>) =>
-  function FakeXtermView({ label, onReady }: XtermViewProps) {
+type ShadowFactory = (cols: number, rows: number) => Promise<ShadowTerminal>;
+let createShadowTerminal: ShadowFactory | null = null;
+
+/** The stand-in, on core's real shadow terminal (this module may not import `@/core`: the tests mock it). */
+export function fakeXtermView(factory: ShadowFactory): typeof FakeXtermView {
+  createShadowTerminal = factory;
+  return FakeXtermView;
+}
+
+function FakeXtermView({ label, onReady }: XtermViewProps) {
   // The first props win, as in XtermView: a re-render does not make another terminal.
   const first = useRef({ label, onReady });
   useEffect(() => {
     const { label, onReady } = first.current;
     let live = true;
+    if (!createShadowTerminal) throw new Error('fakeXtermView(createShadowTerminal) first');
     void createShadowTerminal(80, 24).then((shadow) => {
       if (!live) return;
       const entry: (typeof fakeTerms)[number] = { term: shadow, label };
@@ -57,7 +65,7 @@ export const fakeXtermView = (createShadowTerminal: (cols: number, rows: number)
     };
   }, []);
   return <section aria-label={label} />;
-  };
+}
 
 /** The visible text of the last fake terminal's screen (escape sequences removed), once what was written is parsed. */
 export async function shownText(): Promise<string> {
