@@ -77,7 +77,7 @@ describe('session-audit: session history', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
     await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.10' }));
-    await user.click(screen.getByRole('checkbox', { name: '选择会话 192.168.1.22' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.22' }));
     const batch = (await screen.findAllByRole('button', { name: /删除/ })).find((b) => !b.closest('tr'));
     if (!batch) throw new Error('no batch delete');
     await user.click(batch);
@@ -106,8 +106,8 @@ describe('session-audit: session history', () => {
     await user.click(await screen.findByRole('menuitem', { name: '标记未读' }));
     await waitFor(() => expect(calls.callsTo('POST /sessions/:id/unreviewed').map((c) => c.path)).toEqual(['/sessions/s2/unreviewed']));
 
-    await user.click(screen.getByRole('checkbox', { name: '选择会话 192.168.1.10' }));
-    await user.click(screen.getByRole('checkbox', { name: '选择会话 192.168.1.22' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.10' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.22' }));
     const batchRead = (await screen.findAllByRole('button', { name: '标记已读' })).find((b) => !b.closest('tr'));
     if (!batchRead) throw new Error('no batch mark-read');
     await user.click(batchRead);

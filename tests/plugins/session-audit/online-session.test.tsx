@@ -72,9 +72,10 @@ describe('session-audit: online sessions', () => {
     await waitFor(() => expect(calls.callsTo('POST /sessions/:id/disconnect').map((c) => c.path)).toEqual(['/sessions/s2/disconnect']));
     await waitFor(() => expect(eventsOf('notify')).toContainEqual(expect.objectContaining({ intent: 'success', message: '已断开' })));
 
-    // Batch: both selected, one call with comma ids.
-    await user.click(screen.getByRole('checkbox', { name: '选择会话 192.168.1.10' }));
-    await user.click(screen.getByRole('checkbox', { name: '选择会话 192.168.1.22' }));
+    // Batch: both selected, one call with comma ids (the page is queried again once the dialog has let go of it).
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.10' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.22' }));
     const batch = (await screen.findAllByRole('button', { name: '断开' })).find((b) => !b.closest('tr'));
     if (!batch) throw new Error('no batch disconnect');
     await user.click(batch);
