@@ -58,3 +58,6 @@ export * from './ui';
 
 // Terminal: the WebSocket frames of contract §5.1 and an xterm.js view (xterm loads in its own chunk).
 export * from './terminal';
+// Off-screen terminal for replaying output (a player's keyframes), loaded on demand.
+export { createShadowTerminal } from './replay/shadowTerminal';
+export type { ShadowTerminal } from './replay/shadowTerminal';

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useStore } from 'zustand';
+import { mayOpenRoute } from '../navigation/landing';
 import type { ResolvedRoute } from '../plugin/types';
 import { useCore } from './context';
 import { ChunkLoader } from './OnDemand';
@@ -19,7 +20,7 @@ export function LazyStatusPage({ status }: { status: 403 | 404 }) {
 export function PluginPage({ route }: { route: ResolvedRoute }) {
   const { session, registry, ensureNamespaces } = useCore();
   const { pathname } = useLocation();
-  const allowed = useStore(session, (state) => route.menuKey === null || state.hasMenu(route.menuKey));
+  const allowed = useStore(session, (state) => mayOpenRoute(route, (key) => state.hasMenu(key)));
   if (!allowed) return <LazyStatusPage status={403} />;
   const load = () =>
     Promise.all([registry.loadPlugin(route.pluginId), ensureNamespaces([route.pluginId])]).then(

@@ -15,9 +15,13 @@ function accountKindOf(type: string | undefined): AccountKind {
   return type === 'user' ? 'user' : 'admin';
 }
 
-/** Whether an account holding `menus` may open a route (the same check as the 403 page's). */
-function mayOpen(route: Pick<ResolvedRoute, 'menuKey'>, menus: readonly string[]): boolean {
-  return route.menuKey === null || menus.includes(route.menuKey);
+/** Whether an account holding the keys `holds` accepts may open a route: its menu key and its gate (the 403 page's check). */
+export function mayOpenRoute(route: Pick<ResolvedRoute, 'menuKey' | 'gate'>, holds: (key: string) => boolean): boolean {
+  return (route.menuKey === null || holds(route.menuKey)) && (route.gate === undefined || holds(route.gate));
+}
+
+function mayOpen(route: Pick<ResolvedRoute, 'menuKey' | 'gate'>, menus: readonly string[]): boolean {
+  return mayOpenRoute(route, (key) => menus.includes(key));
 }
 
 function firstMenuPage(entries: readonly MenuEntry[]): ResolvedPage | undefined {

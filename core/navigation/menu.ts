@@ -9,7 +9,8 @@ export type MenuEntry =
 const byOrder = (a: ResolvedPage, b: ResolvedPage) => a.order - b.order || a.path.localeCompare(b.path);
 
 function visible(page: ResolvedPage, menus: readonly string[]): boolean {
-  return !page.hideInMenu && (page.menuKey === null || menus.includes(page.menuKey));
+  const holds = (key: string | null | undefined) => key == null || menus.includes(key);
+  return !page.hideInMenu && holds(page.menuKey) && holds(page.gate);
 }
 
 /**

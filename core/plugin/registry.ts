@@ -49,6 +49,11 @@ function lookupKey(resources: LocaleResources | undefined, key: string): unknown
   return node;
 }
 
+/** Whether a key (page or action) is declared by the plugin's own manifest. */
+function hasKey(plugin: AnyPlugin, key: string): boolean {
+  return plugin.manifest !== undefined && [...plugin.manifest.menus, ...plugin.manifest.actions].some((k) => k.key === key);
+}
+
 function joinChildPath(parent: string, child: string): string {
   if (child.startsWith('/')) return child;
   return `${parent.replace(/\/$/, '')}/${child}`;
@@ -179,6 +184,9 @@ export function createPluginRegistry(
       if (page.layout === 'admin' && !page.hideInMenu && group === undefined) {
         throw new PluginRegistrationError(plugin.id, `admin page "${page.path}" needs a group (or hideInMenu)`);
       }
+      if (page.gate !== undefined && !hasKey(plugin, page.gate)) {
+        throw new PluginRegistrationError(plugin.id, `page "${page.path}": gate "${page.gate}" is not a key of the plugin's manifest`);
+      }
       claimHome(plugin, page, 'home');
       claimHome(plugin, page, 'fallbackHome');
       requireKey(plugin, page.labelKey, 'label key');
@@ -191,6 +199,7 @@ export function createPluginRegistry(
         page: page.page,
         layout: page.layout,
         menuKey: page.menuKey,
+        ...(page.gate === undefined ? {} : { gate: page.gate }),
         titleKey,
         parentPath: page.path,
         isChild: false,
@@ -203,8 +212,7 @@ export function createPluginRegistry(
         claimPath(plugin, path);
         requireKey(plugin, child.titleKey, 'title key');
         const childKey = child.menuKey;
-        const own = plugin.manifest && [...plugin.manifest.menus, ...plugin.manifest.actions].some((k) => k.key === childKey);
-        if (typeof childKey === 'string' && !own) {
+        if (typeof childKey === 'string' && !hasKey(plugin, childKey)) {
           throw new PluginRegistrationError(plugin.id, `child route "${path}": menu key "${childKey}" is not a key of the plugin's manifest`);
         }
         routes.push({
@@ -213,6 +221,7 @@ export function createPluginRegistry(
           page: child.page,
           layout: page.layout,
           menuKey: child.menuKey === undefined ? page.menuKey : child.menuKey,
+          ...(page.gate === undefined ? {} : { gate: page.gate }),
           titleKey: child.titleKey,
           parentPath: page.path,
           isChild: true,

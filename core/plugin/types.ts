@@ -60,6 +60,12 @@ export interface PageDef<P extends string = string, K extends string = Permissio
   layout: PageLayout;
   /** Routable but not in any menu (e.g. /batch-command). */
   hideInMenu?: boolean;
+  /**
+   * A further key the user must hold to open this page, besides `menuKey`: any key of the plugin's manifest, an
+   * action key included. For a full-window page opened by another page's action (the live monitor needs
+   * `online-session-monitor`), whose `menuKey` cannot be that action (a menu key names one page only).
+   */
+  gate?: K;
   children?: readonly ChildRouteDef<P, K>[];
   /**
    * This page is the home of an account type: where it lands after login and at `/` (spec §4: 我的资产 for
@@ -107,6 +113,8 @@ export interface ResolvedRoute {
   page: string;
   layout: PageLayout;
   menuKey: string | null;
+  /** The page's `gate`, a key needed besides `menuKey` (child routes inherit it). */
+  gate?: string;
   titleKey: string;
   /** The page this route belongs to (itself for a page). */
   parentPath: string;

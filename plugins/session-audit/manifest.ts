@@ -5,6 +5,7 @@ import { defineManifest, type KeyMap } from '@/core/manifest';
 const manifest = defineManifest({
   id: 'session-audit',
   menus: [
+    // The lists' user and asset filters read GET /users and GET /assets (names only).
     { key: 'online-session', group: 'session-audit', order: 1, label: { 'zh-CN': '在线会话', 'en-US': 'Online sessions' }, grants: ['GET /sessions/paging', 'GET /users', 'GET /assets'] },
     {
       key: 'offline-session',
@@ -16,7 +17,7 @@ const manifest = defineManifest({
   ],
   actions: [
     { key: 'online-session-disconnect', parent: 'online-session', label: { 'zh-CN': '断开', 'en-US': 'Disconnect' }, grants: ['POST /sessions/:id/disconnect'] },
-    { key: 'online-session-monitor', parent: 'online-session', label: { 'zh-CN': '监控', 'en-US': 'Monitor (watch live)' }, grants: ['GET /sessions/:id/ssh-monitor'] },
+    { key: 'online-session-monitor', parent: 'online-session', label: { 'zh-CN': '监控', 'en-US': 'Monitor (watch live)' }, grants: ['GET /sessions/:id/ssh-monitor', 'GET /sessions/:id'] },
     { key: 'offline-session-playback', parent: 'offline-session', label: { 'zh-CN': '回放', 'en-US': 'Playback' }, grants: ['GET /sessions/:id/recording', 'GET /sessions/:id/commands/paging', 'GET /sessions/:id'] },
     { key: 'offline-session-del', parent: 'offline-session', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /sessions/:id'] },
     { key: 'offline-session-clear', parent: 'offline-session', label: { 'zh-CN': '清空', 'en-US': 'Clear all' }, grants: ['POST /sessions/clear'] },

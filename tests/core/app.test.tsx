@@ -1,4 +1,4 @@
-import { Can, definePlugin, useBus, useCan, useIsAdmin, useSession } from '@/core';
+import { type AnyPlugin, Can, definePlugin, useBus, useCan, useIsAdmin, useSession } from '@/core';
 import { createFakeApi, reply, renderConsole, renderPlugin, renderWithProviders, UnexpectedRequestError } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
@@ -9,6 +9,7 @@ afterEach(() => window.localStorage.clear());
 
 const FlakyPage = () => <h1>flaky page</h1>;
 const SlowPage = () => <h1>slow page</h1>;
+const WatchPage = () => <h1>watch page</h1>;
 
 function Probe() {
   const nickname = useSession((s) => s.user?.nickname);
@@ -110,6 +111,33 @@ describe('a broken plugin', () => {
     await expect(renderPlugin(broken, { extraPlugins: [identityPlugin] })).rejects.toThrow(
       'Plugin "fx-broken": label key "missing.key" is missing from locales/zh-CN/fx-broken.json',
     );
+  });
+});
+
+describe('a page gate', () => {
+  // A full-window page opened by another page's action: it needs that action's key, besides its own menu key (none).
+  const gated: AnyPlugin = {
+    id: 'fx-gated',
+    manifest: {
+      id: 'fx-gated',
+      menus: [{ key: 'fx-list', group: 'ops', label: { 'zh-CN': '列表', 'en-US': 'List' } }],
+      actions: [{ key: 'fx-watch', parent: 'fx-list', label: { 'zh-CN': '监看', 'en-US': 'Watch' } }],
+    },
+    pages: [
+      { menuKey: 'fx-list', path: '/fx-list', page: 'Page', labelKey: 'label', layout: 'admin' },
+      { menuKey: null, path: '/fx-watch', page: 'Page', labelKey: 'label', layout: 'bare', hideInMenu: true, gate: 'fx-watch' },
+    ],
+    load: () => Promise.resolve({ Page: WatchPage }),
+    locales: { 'zh-CN': { label: '监看' }, 'en-US': { label: 'Watch' } },
+  };
+
+  it('shows the 403 page without the gate key, the page with it', async () => {
+    const denied = await renderPlugin(gated, { route: '/fx-watch', session: { user: { menus: ['fx-list'] } } });
+    expect(await screen.findByText('抱歉，您似乎没有此页面的权限。')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'watch page' })).toBeNull();
+    denied.unmount();
+    await renderPlugin(gated, { route: '/fx-watch', session: { user: { menus: ['fx-watch'] } } });
+    expect(await screen.findByRole('heading', { name: 'watch page' })).toBeInTheDocument();
   });
 });
 

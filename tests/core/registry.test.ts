@@ -87,6 +87,20 @@ describe('plugin registry', () => {
     expect(registrationError([{ ...k, manifest: { ...k.manifest!, id: 'other' } }]).message).toBe('Plugin "k": its manifest is for plugin "other"');
   });
 
+  it('carries a page gate (any key of its manifest, an action too) on the page and its child routes, and refuses a foreign one', () => {
+    const manifest = { id: 'gt', menus: [{ key: 'gt', group: 'ops' as const, label: { 'zh-CN': 'g', 'en-US': 'g' } }], actions: [{ key: 'gt-watch', parent: 'gt', label: { 'zh-CN': 'w', 'en-US': 'w' } }] };
+    const bare = { menuKey: null, path: '/gt-watch', page: 'Page', labelKey: 'label', layout: 'bare', hideInMenu: true, gate: 'gt-watch', children: [{ path: ':id', page: 'Page', titleKey: 'detail' }] } as const;
+    const list = { menuKey: 'gt', path: '/gt', page: 'Page', labelKey: 'label', layout: 'admin' } as const;
+    const gated = plugin({ id: 'gt', manifest, pages: [list, bare] });
+    const registry = createPluginRegistry([gated], base());
+    expect(registry.matchRoute('/gt-watch')).toMatchObject({ menuKey: null, gate: 'gt-watch' });
+    expect(registry.matchRoute('/gt-watch/7')).toMatchObject({ gate: 'gt-watch', isChild: true });
+    expect(registry.matchRoute('/gt')).not.toHaveProperty('gate');
+    expect(registrationError([plugin({ id: 'gt', manifest, pages: [list, { ...bare, gate: 'asset-del' }] })]).message).toBe(
+      'Plugin "gt": page "/gt-watch": gate "asset-del" is not a key of the plugin\'s manifest',
+    );
+  });
+
   it("derives one catalogue from the plugins' manifests, in the tree order the server uses", () => {
     const catalogue = buildCatalogue(allFixtures.flatMap((p) => (p.manifest ? [p.manifest] : [])));
     expect(catalogue.keys).toEqual(['dashboard', 'resource', 'asset', 'credential', 'identity', 'user', 'user-add', 'role', 'user-group', 'setting']);

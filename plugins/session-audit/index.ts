@@ -1,0 +1,32 @@
+import { definePlugin } from '@/core';
+import manifest from './manifest';
+
+// 会话审计: live sessions and session history in the console, and the two full-window pages their actions open in
+// a new window (live monitor, playback), each gated by the action that opens it. Pure data; pages load on demand.
+export default definePlugin({
+  id: 'session-audit',
+  manifest,
+  pages: [
+    {
+      menuKey: 'online-session',
+      path: '/online-session',
+      page: 'OnlineSessionList',
+      labelKey: 'nav.online',
+      icon: () => import('@fluentui/react-icons/svg/plug-connected').then((m) => m.PlugConnectedRegular),
+      order: 1,
+      layout: 'admin',
+    },
+    {
+      menuKey: 'offline-session',
+      path: '/offline-session',
+      page: 'OfflineSessionList',
+      labelKey: 'nav.offline',
+      icon: () => import('@fluentui/react-icons/svg/history').then((m) => m.HistoryRegular),
+      order: 2,
+      layout: 'admin',
+    },
+    { menuKey: null, gate: 'online-session-monitor', path: '/term-monitor', page: 'TermMonitor', labelKey: 'nav.monitor', layout: 'bare', hideInMenu: true },
+    { menuKey: null, gate: 'offline-session-playback', path: '/term-playback', page: 'TermPlayback', labelKey: 'nav.playback', layout: 'bare', hideInMenu: true },
+  ],
+  load: () => import('./pages'),
+});

@@ -1,0 +1,148 @@
+import { renderPlugin } from '@/core/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import sessionAudit from '../../../plugins/session-audit';
+import { assets, FIRST, session, users } from './fixtures';
+
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(() => vi.restoreAllMocks());
+
+const ended = { status: 'disconnected' as const, disconnectedTime: '2026-11-23 11:02:03' };
+const unread = session({ id: 's1', clientIp: '192.168.1.10', ...ended, reviewed: false, code: 802, message: '管理员强制关闭了此会话', commandCount: 7 });
+const read = session({ id: 's2', clientIp: '192.168.1.22', ...ended, reviewed: true, recording: '0', code: 0, message: '用户正常退出' });
+const page = { total: 2, items: [unread, read] };
+const api = { 'GET /sessions/paging': page, 'GET /users': users, 'GET /assets': assets };
+
+const row = (text: string) => {
+  const tr = screen.getByText(text).closest('tr');
+  if (!tr) throw new Error(`no row for ${text}`);
+  return within(tr);
+};
+
+describe('session-audit: session history', () => {
+  it('lists finished sessions: every filter and the review state sent, unread rows marked, close reason and command count', async () => {
+    const { user, api: calls } = await renderPlugin(sessionAudit, { route: '/offline-session', api });
+    expect(await screen.findByText('192.168.1.10')).toBeInTheDocument();
+    expect(calls.callsTo('GET /sessions/paging')[0]?.query).toEqual({ ...FIRST, status: 'disconnected' });
+    for (const header of ['来源IP', '用户昵称', '资产名称', '连接协议', '接入时间', '接入时长', '断开原因', '命令数', '审阅状态']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    // Unread: a 未读 badge and bold text (not colour alone); read: 已读.
+    expect(row('192.168.1.10').getByText('未读')).toBeInTheDocument();
+    expect(screen.getByText('192.168.1.10').tagName).toBe('SPAN');
+    expect(row('192.168.1.22').getByText('已读')).toBeInTheDocument();
+    expect(row('192.168.1.10').getByText('管理员强制关闭了此会话 (802)')).toBeInTheDocument();
+    expect(row('192.168.1.10').getByText('7')).toBeInTheDocument();
+    expect(row('192.168.1.10').getByText('1小时2分钟3秒')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: '来源IP' }), '10.1');
+    await waitFor(() => expect(within(screen.getByRole('combobox', { name: '用户昵称' })).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(screen.getByRole('combobox', { name: '用户昵称' }), 'Ann');
+    await waitFor(() => expect(within(screen.getByRole('combobox', { name: '资产名称' })).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(screen.getByRole('combobox', { name: '资产名称' }), 'web-01');
+    await user.selectOptions(screen.getByRole('combobox', { name: '连接协议' }), 'SSH');
+    await user.click(screen.getByRole('radio', { name: '未读' }));
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() =>
+      expect(calls.callsTo('GET /sessions/paging').at(-1)?.query).toEqual({
+        ...FIRST,
+        status: 'disconnected',
+        clientIp: '10.1',
+        userId: 'u1',
+        assetId: 'a1',
+        protocol: 'ssh',
+        reviewed: 'false',
+      }),
+    );
+    await user.click(screen.getByRole('radio', { name: '已读' }));
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(calls.callsTo('GET /sessions/paging').at(-1)?.query).toMatchObject({ reviewed: 'true' }));
+  });
+
+  it('playback opens the player window only for a recorded session', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = await renderPlugin(sessionAudit, { route: '/offline-session', api });
+    await screen.findByText('192.168.1.10');
+    expect(row('192.168.1.22').getByRole('button', { name: '回放' })).toBeDisabled();
+    await user.click(row('192.168.1.10').getByRole('button', { name: '回放' }));
+    expect(open).toHaveBeenCalledWith('#/term-playback?sessionId=s1', 'term-playback-s1', expect.stringContaining('width='));
+  });
+
+  it('deletes a row after the question, and the selection in one call', async () => {
+    const { user, api: calls } = await renderPlugin(sessionAudit, { route: '/offline-session', api: { ...api, 'DELETE /sessions/:id': null } });
+    await screen.findByText('192.168.1.10');
+    await user.click(row('192.168.1.22').getByRole('button', { name: /删除/ }));
+    await user.click(await within(await screen.findByRole('alertdialog')).findByRole('button', { name: '确认' }));
+    await waitFor(() => expect(calls.callsTo('DELETE /sessions/:id').map((c) => c.path)).toEqual(['/sessions/s2']));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.10' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.22' }));
+    const batch = (await screen.findAllByRole('button', { name: /删除/ })).find((b) => !b.closest('tr'));
+    if (!batch) throw new Error('no batch delete');
+    await user.click(batch);
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText('您确定要删除选中的行吗?')).toBeInTheDocument();
+    await user.click(await dialog.findByRole('button', { name: '确认' }));
+    await waitFor(() => expect(calls.callsTo('DELETE /sessions/:id').at(-1)?.path).toBe('/sessions/s1,s2'));
+  });
+
+  it('marks read and unread (row and selection), all as read, and clears after 1.3.9\'s question', async () => {
+    const { user, api: calls, eventsOf } = await renderPlugin(sessionAudit, {
+      route: '/offline-session',
+      api: {
+        ...api,
+        'POST /sessions/:id/reviewed': null,
+        'POST /sessions/:id/unreviewed': null,
+        'POST /sessions/reviewed': null,
+        'POST /sessions/clear': null,
+      },
+    });
+    await screen.findByText('192.168.1.10');
+    await user.click(row('192.168.1.10').getByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '标记已读' }));
+    await waitFor(() => expect(calls.callsTo('POST /sessions/:id/reviewed').map((c) => c.path)).toEqual(['/sessions/s1/reviewed']));
+    await user.click(row('192.168.1.22').getByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '标记未读' }));
+    await waitFor(() => expect(calls.callsTo('POST /sessions/:id/unreviewed').map((c) => c.path)).toEqual(['/sessions/s2/unreviewed']));
+
+    await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.10' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.22' }));
+    const batchRead = (await screen.findAllByRole('button', { name: '标记已读' })).find((b) => !b.closest('tr'));
+    if (!batchRead) throw new Error('no batch mark-read');
+    await user.click(batchRead);
+    await waitFor(() => expect(calls.callsTo('POST /sessions/:id/reviewed').at(-1)?.path).toBe('/sessions/s1,s2/reviewed'));
+
+    await user.click(screen.getByRole('button', { name: '全部标记已读' }));
+    await waitFor(() => expect(calls.callsTo('POST /sessions/reviewed')).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: '清空' }));
+    let dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText('您确定要清空全部会话吗?')).toBeInTheDocument();
+    expect(dialog.getByText('清空之后无法进行恢复，请慎重考虑。')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: '取消' }));
+    expect(calls.callsTo('POST /sessions/clear')).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: '清空' }));
+    dialog = within(await screen.findByRole('alertdialog'));
+    await user.click(await dialog.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.callsTo('POST /sessions/clear')).toHaveLength(1));
+    await waitFor(() => expect(eventsOf('notify')).toContainEqual(expect.objectContaining({ message: '清空成功' })));
+  });
+
+  it('shows no action without its key', async () => {
+    await renderPlugin(sessionAudit, { route: '/offline-session', session: { user: { menus: ['offline-session'] } }, api });
+    await screen.findByText('192.168.1.10');
+    for (const name of ['回放', '清空', '全部标记已读', '更多操作']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('button', { name: /删除/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: '选择会话 192.168.1.10' })).toBeNull();
+  });
+
+  it('speaks English', async () => {
+    await renderPlugin(sessionAudit, { route: '/offline-session', lng: 'en-US', api });
+    expect(await screen.findByText('192.168.1.10')).toBeInTheDocument();
+    expect(row('192.168.1.10').getByText('Unread')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear all' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Close reason' })).toBeInTheDocument();
+  });
+});
