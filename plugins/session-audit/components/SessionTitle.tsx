@@ -7,7 +7,7 @@ import { SESSION_KEYS, type SessionRow, sessionApi } from './api';
  */
 export function useSessionInfo(id: string): SessionRow | undefined {
   const sessions = useEndpoints(sessionApi);
-  const mayRead = useCan(['offline-session', 'online-session-monitor', 'offline-session-playback']);
+  const mayRead = useCan('offline-session', 'online-session-monitor', 'offline-session-playback');
   const query = useQuery({ queryKey: SESSION_KEYS.one(id), queryFn: () => sessions.get(id), enabled: mayRead && id !== '' });
   return query.data;
 }

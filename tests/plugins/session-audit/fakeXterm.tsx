@@ -1,4 +1,4 @@
-import type { ShadowTerminal, XtermViewProps } from '@/core';
+import type { ShadowTerminal, XtermHandle, XtermViewProps } from '@/core';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -58,7 +58,9 @@ function FakeXtermView({ label, onReady }: XtermViewProps) {
         },
       };
       // The pages use write/reset/resize/onResize/options of xterm's Terminal: this object has those.
-      onReady({ term: term as unknown as Parameters<XtermViewProps['onReady']>[0]['term'], fit: () => undefined });
+      // No page of this plugin searches: a search add-on that finds nothing.
+      const search = { findNext: () => false, findPrevious: () => false, clearDecorations: () => undefined } as unknown as XtermHandle['search'];
+      onReady({ term: term as unknown as XtermHandle['term'], fit: () => undefined, search });
     });
     return () => {
       live = false;
