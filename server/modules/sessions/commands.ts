@@ -19,6 +19,7 @@ import type { Db } from '../../db/index.ts';
  */
 
 export const MAX_COMMAND = 4096;
+const INSERT_CHUNK = 200;
 /** Enters waiting for their echo; beyond this a program that never echoes newlines stops counting them. */
 const MAX_PENDING = 64;
 const ESC = String.fromCharCode(27);
@@ -246,10 +247,13 @@ export class CommandLog {
         this.db
           .transaction()
           .execute(async (trx) => {
-            await trx
-              .insertInto('sessionCommands')
-              .values(rows.map((r) => ({ sessionId: this.sessionId, ...r })))
-              .execute();
+            // Bounded statements (SQLite limits the variables of one), however much a paste left in the batch.
+            for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+              await trx
+                .insertInto('sessionCommands')
+                .values(rows.slice(i, i + INSERT_CHUNK).map((r) => ({ sessionId: this.sessionId, ...r })))
+                .execute();
+            }
             await trx
               .updateTable('sessions')
               .set((eb) => ({ commandCount: eb('commandCount', '+', rows.length) }))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CommandTracker } from '../../../server/modules/sessions/commands.ts';
+import { CommandLog, CommandTracker } from '../../../server/modules/sessions/commands.ts';
+import { resourcesHarness } from '../resources/helpers.ts';
 import { RING_CHARS, ScreenRing } from '../../../server/modules/sessions/monitor.ts';
 import { parseResize } from '../../../server/modules/sessions/terminal.ts';
 
@@ -101,5 +102,24 @@ describe('resize frames', () => {
     expect(parseResize(frame({ cols: 100_000, rows: 40 }))).toBeUndefined();
     expect(parseResize(frame(null))).toBeUndefined();
     expect(parseResize('%%%')).toBeUndefined();
+  });
+});
+
+describe('command log', () => {
+  it('writes batches of any size in one transaction per flush and keeps commandCount equal', async () => {
+    const { h, api } = await resourcesHarness();
+    const asset = await api.ok<{ id: string }>('POST', '/assets', { body: { name: 'a', protocol: 'ssh', ip: '10.0.0.1', port: 22, accountType: 'custom', username: 'u', password: 'Some-Password-1' } });
+    const { id } = await api.ok<{ id: string }>('POST', `/sessions?assetId=${asset.id}&mode=native`);
+    const errors: unknown[] = [];
+    const log = new CommandLog(h.db, id, () => h.clock.now(), (e) => errors.push(e));
+    for (let i = 0; i < 450; i++) log.add(i, `echo ${i}`);
+    await log.flush();
+    log.add(1000, 'last');
+    await log.flush();
+    const rows = await h.db.selectFrom('sessionCommands').select(['offsetMs', 'command']).where('sessionId', '=', id).orderBy('offsetMs').execute();
+    expect(rows).toHaveLength(451);
+    expect(rows[449]).toEqual({ offsetMs: 449, command: 'echo 449' });
+    expect((await h.db.selectFrom('sessions').select('commandCount').where('id', '=', id).executeTakeFirstOrThrow()).commandCount).toBe(451);
+    expect(errors).toEqual([]);
   });
 });
