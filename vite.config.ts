@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import griffel from '@griffel/vite-plugin';
 import { firstScreenGroups, firstScreenInputs, preloadAppChunk } from './scripts/first-screen.ts';
 import { precompress } from './scripts/precompress.ts';
+import { slimManifests } from './scripts/slim-manifests.ts';
 import { themeStylesheet } from './scripts/theme-css.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -37,6 +38,8 @@ export default defineConfig(({ command }) => ({
     // Production builds compile our makeStyles calls ahead of time, as Fluent ships its own: the Griffel runtime
     // that turns style objects into CSS (stylis, rtl-css-js, ~7 KB gzip) then stays out of the bundle.
     command === 'build' && griffelAheadOfTime(),
+    // The manifests' labels and grants are the server's data: not shipped in the entry (scripts/slim-manifests.ts).
+    slimManifests(),
     firstScreen.plugin,
     preloadAppChunk(),
     precompress(),

@@ -1,0 +1,97 @@
+import type { Plugin } from 'vite';
+
+/*
+ * The console build's copy of each plugins/<id>/manifest.ts without `label` and `grants`. In the browser the
+ * manifests only tell core which keys a plugin declares and under which group its pages sit (core/plugin/registry.ts,
+ * resolve.ts): the labels (both languages) and the routes each key grants are read by the server (GET /menus — the
+ * role editor's tree — and the route gates). Every plugin's manifest is in the entry chunk, so those bytes would
+ * otherwise ride along with the login screen (≈2.5 KB gzip with eleven plugins).
+ */
+
+const MANIFEST = /\/plugins\/[a-z][a-z0-9-]*\/manifest\.ts$/;
+const DROPPED = new Set(['label', 'grants']);
+
+/** Index just past the string or comment starting at `i`, or `i` when none starts there. */
+function skipLiteral(code: string, i: number): number {
+  const c = code[i];
+  if (c === "'" || c === '"' || c === '`') {
+    let j = i + 1;
+    while (j < code.length && code[j] !== c) j += code[j] === '\\' ? 2 : 1;
+    return j + 1;
+  }
+  if (c === '/' && code[i + 1] === '/') {
+    const end = code.indexOf('\n', i);
+    return end === -1 ? code.length : end;
+  }
+  if (c === '/' && code[i + 1] === '*') {
+    const end = code.indexOf('*/', i + 2);
+    return end === -1 ? code.length : end + 2;
+  }
+  return i;
+}
+
+/** Index just past the bracket matching the one at `open` (strings and comments skipped). */
+function matching(code: string, open: number): number {
+  let depth = 0;
+  let i = open;
+  while (i < code.length) {
+    const skipped = skipLiteral(code, i);
+    if (skipped !== i) {
+      i = skipped;
+      continue;
+    }
+    const c = code[i];
+    if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+    i++;
+  }
+  throw new Error('slim-manifests: unbalanced brackets');
+}
+
+/** The manifest source with every `label: {…}` and `grants: […]` property (and its comma) removed. */
+export function slimManifest(code: string): string {
+  let out = '';
+  let i = 0;
+  while (i < code.length) {
+    const skipped = skipLiteral(code, i);
+    if (skipped !== i) {
+      out += code.slice(i, skipped);
+      i = skipped;
+      continue;
+    }
+    const word = /^[A-Za-z_$][\w$]*/.exec(code.slice(i, i + 64));
+    if (word) {
+      const prev = code[i - 1] ?? '';
+      const after = /^\s*:\s*([{[])/.exec(code.slice(i + word[0].length, i + word[0].length + 32));
+      if (DROPPED.has(word[0]) && !/[\w$.]/.test(prev) && after) {
+        const open = i + word[0].length + after[0].length - 1;
+        let end = matching(code, open);
+        const comma = /^\s*,/.exec(code.slice(end));
+        if (comma) end += comma[0].length;
+        i = end;
+        continue;
+      }
+      out += word[0];
+      i += word[0].length;
+      continue;
+    }
+    out += code[i];
+    i++;
+  }
+  return out;
+}
+
+/** Vite plugin (build only): slims the plugins' manifests in the console bundle. */
+export function slimManifests(): Plugin {
+  return {
+    name: 'jumpgate-slim-manifests',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      return MANIFEST.test(id) ? { code: slimManifest(code), map: null } : undefined;
+    },
+  };
+}
