@@ -24,11 +24,15 @@ const socket = async () => {
   return FakeSocket.instances[0] as FakeSocket;
 };
 
+// The monitor key also reads the session (its title line).
+const info = { 'GET /sessions/:id': session({ id: 's1', creatorName: 'Ann', assetName: 'web-01' }) };
+
 describe('session-audit: live monitor', () => {
   it('waits for output, writes it read-only, and shows why the session ended', async () => {
     const { session: store } = await renderPlugin(sessionAudit, {
       route: '/term-monitor?sessionId=s1',
       session: { user: { menus: ['online-session', 'online-session-monitor'] } },
+      api: info,
     });
     const ws = await socket();
     expect(ws.url).toBe(`ws://localhost:3000/sessions/s1/ssh-monitor?X-Auth-Token=${store.getState().token}`);
@@ -45,12 +49,12 @@ describe('session-audit: live monitor', () => {
   });
 
   it('an offline session is told at once; a dropped socket says so', async () => {
-    const view = await renderPlugin(sessionAudit, { route: '/term-monitor?sessionId=gone', session: { user: { menus: ['online-session-monitor'] } } });
+    const view = await renderPlugin(sessionAudit, { route: '/term-monitor?sessionId=gone', session: { user: { menus: ['online-session-monitor'] } }, api: info });
     act(() => FakeSocket.instances[0]?.receive('0会话已离线'));
     expect(await screen.findByRole('alert')).toHaveTextContent('会话已结束：会话已离线');
     view.unmount();
     FakeSocket.instances = [];
-    await renderPlugin(sessionAudit, { route: '/term-monitor?sessionId=s2', session: { user: { menus: ['online-session-monitor'] } } });
+    await renderPlugin(sessionAudit, { route: '/term-monitor?sessionId=s2', session: { user: { menus: ['online-session-monitor'] } }, api: info });
     const ws = await socket();
     act(() => ws.serverClose());
     expect(await screen.findByRole('alert')).toHaveTextContent('监控连接已断开');
@@ -69,7 +73,7 @@ describe('session-audit: live monitor', () => {
     expect(await screen.findByText('抱歉，您似乎没有此页面的权限。')).toBeInTheDocument();
     expect(FakeSocket.instances).toHaveLength(0);
     view.unmount();
-    await renderPlugin(sessionAudit, { route: '/term-monitor?sessionId=s1', lng: 'en-US', session: { user: { menus: ['online-session-monitor'] } } });
+    await renderPlugin(sessionAudit, { route: '/term-monitor?sessionId=s1', lng: 'en-US', session: { user: { menus: ['online-session-monitor'] } }, api: info });
     expect(await screen.findByRole('status')).toHaveTextContent('Waiting for user input...');
   });
 });

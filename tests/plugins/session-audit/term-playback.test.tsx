@@ -33,7 +33,8 @@ const commands = {
     { id: 3, offsetMs: 29_900, command: 'exit', created: '2026-11-23 10:00:30' },
   ],
 };
-const api = { 'GET /sessions/:id/recording': recording, 'GET /sessions/:id/commands/paging': commands };
+// The playback key also reads the session (its title line).
+const api = { 'GET /sessions/:id/recording': recording, 'GET /sessions/:id/commands/paging': commands, 'GET /sessions/:id': session({ id: 's1' }) };
 const PLAYBACK_ONLY = { user: { menus: ['offline-session-playback'] } };
 
 const ready = async () => {
@@ -103,7 +104,7 @@ describe('session-audit: playback', () => {
     await renderPlugin(sessionAudit, {
       route: '/term-playback?sessionId=s9',
       session: PLAYBACK_ONLY,
-      api: { 'GET /sessions/:id/recording': reply.envelope(-1, '录像文件不存在'), 'GET /sessions/:id/commands/paging': { total: 0, items: [] } },
+      api: { 'GET /sessions/:id/recording': reply.envelope(-1, '录像文件不存在'), 'GET /sessions/:id/commands/paging': { total: 0, items: [] }, 'GET /sessions/:id': session({ id: 's9' }) },
     });
     expect(await screen.findByText('加载录像失败：录像文件不存在')).toBeInTheDocument();
   });

@@ -1,0 +1,108 @@
+// The terminal end to end: a user opens a terminal on a granted host from 我的资产 and runs a command; an admin
+// watches the session live from 在线会话, force-closes it, then plays its recording back from 历史会话 and jumps to
+// the command from the command index. Real server, real build (`npx vite build` first), real sshd (root).
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { startSshd, type TestSshd } from '../server/sshd';
+import { type RunningServer, signedIn, startServer } from './server';
+
+let server: RunningServer;
+let sshd: TestSshd;
+
+test.beforeAll(async () => {
+  [server, sshd] = await Promise.all([startServer(), startSshd()]);
+});
+
+test.afterAll(async () => {
+  await Promise.all([server?.stop(), sshd?.stop()]);
+});
+
+async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`${server.baseURL}${path}`, { method, data, headers: { 'X-Auth-Token': token } });
+  const body = (await res.json()) as { code: number; message: string; data: T };
+  expect(body.code, `${method} ${path}: ${body.message}`).toBe(1);
+  return body.data;
+}
+
+/** What an xterm shows (its DOM renderer's rows). */
+const screen = (page: Page): Locator => page.locator('.xterm-rows');
+
+/** The page a click opens with window.open. */
+async function opened(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
+  const [page] = await Promise.all([context.waitForEvent('page'), click()]);
+  await page.waitForLoadState();
+  return page;
+}
+
+test('a user runs a command; an admin watches it live, force-closes it, and plays it back from the command index', async ({ browser, request }) => {
+  const login = await request.post(`${server.baseURL}/login`, { data: { username: 'admin', password: server.adminPassword } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+  // The admin's setup, through the API: a plain user, an SSH host (the test's sshd) granted to them.
+  await call(request, token, 'POST', '/users', { username: 'operator', nickname: 'Operator', type: 'user', mail: '', roles: [], password: 'Operator-Pass-1' });
+  const users = await call<{ id: string; username: string }[]>(request, token, 'GET', '/users');
+  const operatorId = users.find((u) => u.username === 'operator')?.id ?? '';
+  const asset = await call<{ id: string }>(request, token, 'POST', '/assets', {
+    name: 'build-host',
+    protocol: 'ssh',
+    ip: sshd.host,
+    port: sshd.port,
+    accountType: 'custom',
+    username: sshd.username,
+    password: sshd.password,
+    tags: '',
+    description: '',
+  });
+  await call(request, token, 'POST', '/authorised/users', { userIds: [operatorId], assetId: asset.id });
+
+  // The user: 我的资产 → 接入 opens the terminal in a new tab; a command's output shows.
+  const userContext = await browser.newContext();
+  const portal = await userContext.newPage();
+  await portal.goto(`${server.baseURL}/#/login`);
+  await portal.getByLabel('登录账号').fill('operator');
+  await portal.getByLabel('登录密码').fill('Operator-Pass-1');
+  await portal.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(portal).toHaveURL(/#\/my-asset$/);
+  const term = await opened(userContext, () => portal.getByRole('button', { name: '接入' }).first().click());
+  await expect(term).toHaveTitle(/build-host/);
+  const input = term.getByRole('textbox', { name: 'build-host 的终端' });
+  await expect(input).toBeAttached();
+  await expect(screen(term)).toContainText('$', { timeout: 15_000 }); // the shell's prompt
+  await input.focus();
+  await term.keyboard.type('echo jumpgate-$((6*7))');
+  await term.keyboard.press('Enter');
+  await expect(screen(term)).toContainText('jumpgate-42');
+
+  // The admin: 在线会话 lists it; 监控 opens the live mirror, which starts with the current screen and follows.
+  const admin = await signedIn(browser, request, server, 'admin', server.adminPassword, '/online-session');
+  const row = admin.getByRole('row').filter({ hasText: 'build-host' });
+  await expect(row).toBeVisible();
+  const monitor = await opened(admin.context(), () => row.getByRole('button', { name: '监控' }).click());
+  await expect(screen(monitor)).toContainText('jumpgate-42');
+  await input.focus();
+  await term.keyboard.type('echo watched-$((2+3))');
+  await term.keyboard.press('Enter');
+  await expect(screen(term)).toContainText('watched-5');
+  await expect(screen(monitor)).toContainText('watched-5');
+
+  // 断开: the user's terminal says why, the monitor says the session ended.
+  await row.getByRole('button', { name: '断开' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+  await expect(term.getByText('管理员强制关闭了此会话').first()).toBeVisible();
+  await expect(monitor.getByText(/管理员强制关闭了此会话/).first()).toBeVisible();
+
+  // 历史会话 → 回放: the command index lists both commands; a click jumps to the first one's moment.
+  await admin.goto(`${server.baseURL}/#/offline-session`);
+  const history = admin.getByRole('row').filter({ hasText: 'build-host' });
+  await expect(history).toBeVisible();
+  const playback = await opened(admin.context(), () => history.getByRole('button', { name: '回放' }).click());
+  const first = playback.getByRole('button', { name: /echo jumpgate-\$\(\(6\*7\)\)/ });
+  await expect(first).toBeVisible({ timeout: 15_000 });
+  await expect(playback.getByRole('button', { name: /echo watched-\$\(\(2\+3\)\)/ })).toBeVisible();
+  await first.click();
+  await expect(screen(playback)).toContainText('echo jumpgate-$((6*7))');
+  await expect(screen(playback)).not.toContainText('watched-5');
+  await expect(first).toHaveAttribute('aria-current', 'true');
+
+  await userContext.close();
+  await admin.context().close();
+});
