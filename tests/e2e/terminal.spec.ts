@@ -62,7 +62,7 @@ test('a user runs a command; an admin watches it live, force-closes it, and play
   await portal.getByLabel('登录密码').fill('Operator-Pass-1');
   await portal.getByRole('button', { name: '登录', exact: true }).click();
   await expect(portal).toHaveURL(/#\/my-asset$/);
-  const term = await opened(userContext, () => portal.getByRole('button', { name: '接入' }).first().click());
+  const term = await opened(userContext, () => portal.getByRole('button', { name: '接入', exact: true }).first().click());
   await expect(term).toHaveTitle(/build-host/);
   const input = term.getByRole('textbox', { name: 'build-host 的终端' });
   await expect(input).toBeAttached();
@@ -86,7 +86,7 @@ test('a user runs a command; an admin watches it live, force-closes it, and play
 
   // 断开: the user's terminal says why, the monitor says the session ended.
   await row.getByRole('button', { name: '断开' }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   await expect(term.getByText('管理员强制关闭了此会话').first()).toBeVisible();
   await expect(monitor.getByText(/管理员强制关闭了此会话/).first()).toBeVisible();
 
