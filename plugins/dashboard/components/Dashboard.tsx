@@ -1,4 +1,4 @@
-import { keepPreviousData, type PermissionKey, PageContainer, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
+import { EmptyState, keepPreviousData, type PermissionKey, PageContainer, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
 import { DataVizPalette, DonutChart, getColorFromToken, LineChart, type LineChartPoints } from '@fluentui/react-charts';
 import { makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { DesktopRegular } from '@fluentui/react-icons/svg/desktop';
@@ -105,16 +105,22 @@ function AssetDonut({ counts }: { counts: AssetCounts }) {
   const title = t('assets.title');
   const slices = PROTOCOLS.map((p, i) => ({ legend: t(`assets.protocol.${p}`), data: counts[p] ?? 0, color: PALETTE[i] }));
   const table: ChartData = { columns: [t('assets.type'), t('assets.count')], rows: slices.map((s) => [s.legend, s.data]) };
+  const total = counts.all ?? slices.reduce((n, s) => n + s.data, 0);
   return (
     <ChartCard title={title} data={table}>
-      {/* The card names the chart (a visible title here would repeat the card's). */}
+      {/* The card names the chart (a visible title here would repeat the card's). No asset yet: say so rather than an
+          empty ring with the library's English "no data" line. */}
+      {total === 0 ? (
+        <EmptyState message={t('assets.none')} />
+      ) : (
       <DonutChart
         data={{ chartData: slices }}
         innerRadius={55}
         height={220}
-        valueInsideDonut={String(counts.all ?? slices.reduce((n, s) => n + s.data, 0))}
+        valueInsideDonut={String(total)}
         hideLabels={false}
       />
+      )}
     </ChartCard>
   );
 }

@@ -61,6 +61,14 @@ describe('dashboard', () => {
     expect(within(card).queryByRole('figure')).toBeNull();
   });
 
+  it('says there is no asset yet instead of drawing an empty ring', async () => {
+    const none = { ssh: 0, rdp: 0, vnc: 0, telnet: 0, kubernetes: 0, all: 0 };
+    await renderPlugin(dashboard, { route: '/dashboard', session: admin(), api: { ...API, 'GET /overview/asset': none } });
+    const card = await screen.findByRole('region', { name: '资产类型' });
+    expect(await within(card).findByText('还没有资产')).toBeInTheDocument();
+    expect(within(card).queryByRole('option')).toBeNull();
+  });
+
   it('charts the week, and the month when asked, with a table of the same numbers', async () => {
     const { user, api } = await renderPlugin(dashboard, { route: '/dashboard', session: admin(), api: API });
     const card = await screen.findByRole('region', { name: '会话统计' });
