@@ -1,10 +1,9 @@
-import { renderPlugin } from '@/core/testing';
+import { type FakeSockets, FakeWebSocket, installFakeWebSocket, renderPlugin } from '@/core/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sessionAudit from '../../../plugins/session-audit';
 import { fakeTerms, shownText } from './fakeXterm';
 import { session } from './fixtures';
-import { FakeSocket } from './socket';
 
 vi.mock('@/core', async (importOriginal) => {
   const core = await importOriginal<typeof import('@/core')>();
@@ -12,16 +11,18 @@ vi.mock('@/core', async (importOriginal) => {
 });
 
 vi.setConfig({ testTimeout: 30_000 });
+let sockets: FakeSockets;
 beforeEach(() => {
-  FakeSocket.instances = [];
   fakeTerms.length = 0;
-  vi.stubGlobal('WebSocket', FakeSocket);
+  sockets = installFakeWebSocket();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => sockets.restore());
 
 const socket = async () => {
-  await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
-  return FakeSocket.instances[0] as FakeSocket;
+  await waitFor(() => expect(sockets.all).toHaveLength(1));
+  const ws = sockets.all[0] as FakeWebSocket;
+  act(() => ws.serverOpens());
+  return ws;
 };
 
 // The monitor key also reads the session (its title line).
@@ -38,25 +39,26 @@ describe('session-audit: live monitor', () => {
     expect(ws.url).toBe(`ws://localhost:3000/sessions/s1/ssh-monitor?X-Auth-Token=${store.getState().token}`);
     expect(screen.getByRole('status')).toHaveTextContent('等待用户输入中...');
     await screen.findByRole('region', { name: '会话监控终端' });
-    act(() => ws.receive('2root@web-01:~# ls\r\nfile.txt'));
+    act(() => ws.serverSends('2root@web-01:~# ls\r\nfile.txt'));
     await waitFor(() => expect(screen.queryByText('等待用户输入中...')).toBeNull());
     await waitFor(async () => expect(await shownText()).toContain('root@web-01:~# ls'));
     expect(await shownText()).toContain('file.txt');
-    act(() => ws.receive('0管理员强制关闭了此会话'));
+    act(() => ws.serverSends('0管理员强制关闭了此会话'));
     expect(await screen.findByRole('alert')).toHaveTextContent('会话已结束：管理员强制关闭了此会话');
-    expect(ws.readyState).toBe(FakeSocket.CLOSED);
+    expect(ws.readyState).toBe(FakeWebSocket.CLOSED);
     expect(ws.sent).toEqual([]); // keystrokes and resizes are never sent
   });
 
   it('an offline session is told at once; a dropped socket says so', async () => {
     const view = await renderPlugin(sessionAudit, { route: '/term-monitor?sessionId=gone', session: { user: { menus: ['online-session-monitor'] } }, api: info });
-    act(() => FakeSocket.instances[0]?.receive('0会话已离线'));
+    const gone = await socket();
+    act(() => gone.serverSends('0会话已离线'));
     expect(await screen.findByRole('alert')).toHaveTextContent('会话已结束：会话已离线');
     view.unmount();
-    FakeSocket.instances = [];
+    sockets.all.length = 0;
     await renderPlugin(sessionAudit, { route: '/term-monitor?sessionId=s2', session: { user: { menus: ['online-session-monitor'] } }, api: info });
     const ws = await socket();
-    act(() => ws.serverClose());
+    act(() => ws.serverCloses());
     expect(await screen.findByRole('alert')).toHaveTextContent('监控连接已断开');
   });
 
@@ -71,7 +73,7 @@ describe('session-audit: live monitor', () => {
   it('is closed without the monitor key (403), and speaks English', async () => {
     const view = await renderPlugin(sessionAudit, { route: '/term-monitor?sessionId=s1', session: { user: { menus: ['online-session'] } } });
     expect(await screen.findByText('抱歉，您似乎没有此页面的权限。')).toBeInTheDocument();
-    expect(FakeSocket.instances).toHaveLength(0);
+    expect(sockets.all).toHaveLength(0);
     view.unmount();
     await renderPlugin(sessionAudit, { route: '/term-monitor?sessionId=s1', lng: 'en-US', session: { user: { menus: ['online-session-monitor'] } }, api: info });
     expect(await screen.findByRole('status')).toHaveTextContent('Waiting for user input...');
