@@ -8,7 +8,8 @@
  * It starts its own sshd (tests/server/sshd.ts, needs root), two servers (`--serve`, in child processes) and data
  * folders, and removes them at the end.
  *
- * Run: npm run bench:terminal [-- --mb 100 --runs 5 --keys 200 --idle 50,200]   (BENCH_CPU_PROF=<folder>: V8 profiles)
+ * Run: npm run bench:terminal [-- --mb 100 --runs 5 --keys 200 --idle 50,200 --browser-runs 3 | --no-browser]
+ *   (the browser part needs the console built: `npx vite build`; BENCH_CPU_PROF=<folder>: V8 profiles)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -279,6 +280,12 @@ async function bench(): Promise<void> {
       ['(c) recording overhead on server CPU', `${((median(results.relayCpu) / median(results.norecCpu) - 1) * 100).toFixed(1)} %`],
       ['server CPU at the PTY rate of the direct run (% of a core)', `${((median(results.relayCpu) / 1000) * median(results.direct) * 100).toFixed(1)} %`],
     ];
+
+    // End to end into xterm.js in Chromium vs xterm.js parsing the same bytes locally (scripts/bench/terminal-browser.ts).
+    if (!args.includes('--no-browser')) {
+      const { browserRows } = await import('./bench/terminal-browser.ts');
+      rows.push(...(await browserRows({ base: recorded.base, username: 'admin', password: PASSWORD, assetId: recorded.assetId }, file, Number(flag('browser-runs', '3')))));
+    }
 
     // (b)
     const direct = await echoLatency(() => directTerm(sshd), keys);

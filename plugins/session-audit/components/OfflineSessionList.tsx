@@ -1,19 +1,16 @@
 import {
   Can,
   DangerButton,
-  formatDateTime,
   PageContainer,
-  ProtocolBadge,
   ServerTable,
   useConfirm,
   useEndpoints,
-  useFormatDuration,
   useTableActions,
   useTranslation,
 } from '@/core';
 import { Badge, Button, makeStyles } from '@fluentui/react-components';
 import { isTerminalSession, SESSION_KEYS, type SessionRow, sessionApi } from './api';
-import { openSessionWindow, useSessionSearch } from './search';
+import { openSessionWindow, useSessionColumns, useSessionSearch } from './lists';
 
 const useStyles = makeStyles({
   // Unread rows stand out by weight and by the 未读 badge, not by colour alone.
@@ -26,10 +23,10 @@ export function OfflineSessionList() {
   const styles = useStyles();
   const sessions = useEndpoints(sessionApi);
   const table = useTableActions(SESSION_KEYS.offline);
-  const duration = useFormatDuration();
   const confirm = useConfirm();
   const searchFields = useSessionSearch(true);
   const strong = (s: SessionRow, text: string) => (s.reviewed ? text : <span className={styles.unread}>{text}</span>);
+  const sessionColumns = useSessionColumns((s) => s.disconnectedTime, strong);
   const canPlay = (s: SessionRow) => s.recording === '1' && isTerminalSession(s);
 
   const clearAll = async () => {
@@ -60,20 +57,7 @@ export function OfflineSessionList() {
           </>
         }
         columns={[
-          { key: 'clientIp', header: t('fields.clientIp'), hideable: false, render: (s) => strong(s, s.clientIp) },
-          { key: 'user', header: t('fields.user'), render: (s) => s.creatorName || '-' },
-          { key: 'asset', header: t('fields.asset'), render: (s) => s.assetName || '-' },
-          {
-            key: 'protocol',
-            header: t('fields.protocol'),
-            render: (s) => (
-              <span title={`${s.username}@${s.ip}:${s.port}`}>
-                <ProtocolBadge protocol={s.protocol} />
-              </span>
-            ),
-          },
-          { key: 'connectedTime', header: t('fields.connectedTime'), render: (s) => formatDateTime(s.connectedTime) },
-          { key: 'duration', header: t('fields.duration'), render: (s) => duration(s.connectedTime, s.disconnectedTime) },
+          ...sessionColumns,
           { key: 'closeReason', header: t('fields.closeReason'), render: (s) => (s.message ? `${s.message} (${s.code})` : '-') },
           { key: 'commandCount', header: t('fields.commandCount'), render: (s) => String(s.commandCount ?? 0) },
           {

@@ -1,17 +1,14 @@
 import {
-  formatDateTime,
   PageContainer,
-  ProtocolBadge,
   ServerTable,
   useEndpoints,
-  useFormatDuration,
   useTableActions,
   useTranslation,
 } from '@/core';
 import { Switch } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { isTerminalSession, SESSION_KEYS, type SessionRow, sessionApi } from './api';
-import { openSessionWindow, useSessionSearch } from './search';
+import { openSessionWindow, useSessionColumns, useSessionSearch } from './lists';
 import { useNow } from './useNow';
 
 /** How often the live list reloads while the page is visible and auto-refresh is on. */
@@ -33,10 +30,10 @@ export function OnlineSessionList() {
   const { t } = useTranslation('session-audit');
   const sessions = useEndpoints(sessionApi);
   const table = useTableActions(SESSION_KEYS.online);
-  const duration = useFormatDuration();
   const searchFields = useSessionSearch(false);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const now = useNow(1000);
+  const sessionColumns = useSessionColumns(() => now);
   useAutoRefresh(autoRefresh, table.reload);
 
   return (
@@ -53,20 +50,7 @@ export function OnlineSessionList() {
         searchFields={searchFields}
         toolbar={<Switch label={t('online.autoRefresh')} checked={autoRefresh} onChange={(_, d) => setAutoRefresh(d.checked)} />}
         columns={[
-          { key: 'clientIp', header: t('fields.clientIp'), hideable: false, render: (s) => s.clientIp },
-          { key: 'user', header: t('fields.user'), render: (s) => s.creatorName || '-' },
-          { key: 'asset', header: t('fields.asset'), render: (s) => s.assetName || '-' },
-          {
-            key: 'protocol',
-            header: t('fields.protocol'),
-            render: (s) => (
-              <span title={`${s.username}@${s.ip}:${s.port}`}>
-                <ProtocolBadge protocol={s.protocol} />
-              </span>
-            ),
-          },
-          { key: 'connectedTime', header: t('fields.connectedTime'), render: (s) => formatDateTime(s.connectedTime) },
-          { key: 'duration', header: t('fields.duration'), render: (s) => duration(s.connectedTime, now) },
+          ...sessionColumns,
         ]}
         rowActions={(s) => [
           {

@@ -1,5 +1,6 @@
-import { type SearchField, useEndpoints, useProtocolOptions, useTranslation } from '@/core';
-import { SESSION_KEYS, sessionApi } from './api';
+import { formatDateTime, ProtocolBadge, type SearchField, type ServerTableColumn, useEndpoints, useFormatDuration, useProtocolOptions, useTranslation } from '@/core';
+import type { ReactNode } from 'react';
+import { SESSION_KEYS, type SessionRow, sessionApi } from './api';
 
 /**
  * The search of both session lists (screens §3.10): client IP, user, asset, protocol — every one sent (1.3.9's live
@@ -33,4 +34,30 @@ export function useSessionSearch(withReviewed: boolean): SearchField[] {
 export function openSessionWindow(page: '/term-monitor' | '/term-playback', sessionId: string, width: number, height: number): void {
   const url = `#${page}?sessionId=${encodeURIComponent(sessionId)}`;
   window.open(url, `${page.slice(1)}-${sessionId}`, `width=${width},height=${height},resizable=yes,scrollbars=no`);
+}
+
+/**
+ * The columns both session lists open with (screens §3.10–3.11): client IP, user, asset, protocol (the account in its
+ * tooltip), connected at, and the duration up to `end` (now for live sessions, the disconnection for history).
+ * `mark` dresses the first cell (the history's unread rows).
+ */
+export function useSessionColumns(end: (s: SessionRow) => string | number | null, mark: (s: SessionRow, text: string) => ReactNode = (_, text) => text): ServerTableColumn<SessionRow>[] {
+  const { t } = useTranslation('session-audit');
+  const duration = useFormatDuration();
+  return [
+    { key: 'clientIp', header: t('fields.clientIp'), hideable: false, render: (s) => mark(s, s.clientIp) },
+    { key: 'user', header: t('fields.user'), render: (s) => s.creatorName || '-' },
+    { key: 'asset', header: t('fields.asset'), render: (s) => s.assetName || '-' },
+    {
+      key: 'protocol',
+      header: t('fields.protocol'),
+      render: (s) => (
+        <span title={`${s.username}@${s.ip}:${s.port}`}>
+          <ProtocolBadge protocol={s.protocol} />
+        </span>
+      ),
+    },
+    { key: 'connectedTime', header: t('fields.connectedTime'), render: (s) => formatDateTime(s.connectedTime) },
+    { key: 'duration', header: t('fields.duration'), render: (s) => duration(s.connectedTime, end(s)) },
+  ];
 }
