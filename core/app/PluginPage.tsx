@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { mayOpenRoute } from '../navigation/landing';
+import { LOGIN_PATH, mayOpenRoute } from '../navigation/landing';
 import type { ResolvedRoute } from '../plugin/types';
 import { useCore } from './context';
 import { ChunkLoader } from './OnDemand';
@@ -22,8 +22,11 @@ export function PluginPage({ route }: { route: ResolvedRoute }) {
   const { pathname } = useLocation();
   const allowed = useStore(session, (state) => mayOpenRoute(route, (key) => state.hasMenu(key)));
   if (!allowed) return <LazyStatusPage status={403} />;
+  // Full-window pages (terminal, monitor, playback) use the UI kit's dialogs and tables, whose strings the layouts
+  // bring for their pages; the login screen does not, and keeps them out of its first visit.
+  const namespaces = route.layout === 'bare' && route.path !== LOGIN_PATH ? [route.pluginId, 'kit'] : [route.pluginId];
   const load = () =>
-    Promise.all([registry.loadPlugin(route.pluginId), ensureNamespaces([route.pluginId])]).then(
+    Promise.all([registry.loadPlugin(route.pluginId), ensureNamespaces(namespaces)]).then(
       ([module]) => (module as Record<string, ComponentType>)[route.page] as ComponentType,
     );
   return (

@@ -50,6 +50,19 @@ describe('createApp in production', () => {
     expect(services.i18n.hasResourceBundle('zh-CN', 'login')).toBe(true);
     expect(services.i18n.hasResourceBundle('zh-CN', 'identity')).toBe(false);
     expect(services.i18n.hasResourceBundle('en-US', 'login')).toBe(false);
+    expect(services.i18n.hasResourceBundle('zh-CN', 'kit')).toBe(false);
+  });
+
+  it("brings the UI kit's strings with a full-window page other than the login (its dialogs say 确定, not ui.ok)", async () => {
+    window.localStorage.setItem('X-Auth-Token', 'token');
+    window.localStorage.setItem('user', JSON.stringify({ type: 'user', nickname: 'U', menus: [] }));
+    window.location.hash = '#/term';
+    const { app, services } = await createApp({ dev: false });
+    render(app);
+    // Without an asset the page says so (it asks the server nothing).
+    expect(await screen.findByText('参数缺失，请关闭此页面后重新打开。')).toBeInTheDocument();
+    expect(services.i18n.hasResourceBundle('zh-CN', 'kit')).toBe(true);
+    expect(services.i18n.hasResourceBundle('zh-CN', 'identity')).toBe(false);
   });
 
   it('brings the namespaces in use along when the language switches', async () => {

@@ -72,6 +72,22 @@ test('a user runs a command; an admin watches it live, force-closes it, and play
   await term.keyboard.press('Enter');
   await expect(screen(term)).toContainText('jumpgate-42');
 
+  // 文件管理: the session's files over SFTP; a new folder shows in the list (and in the file-operation log below).
+  const folder = `e2e-${Date.now()}`;
+  await term.getByRole('button', { name: '文件管理' }).click();
+  const files = term.getByRole('table', { name: '文件管理' });
+  await expect(files).toBeVisible();
+  await term.getByRole('textbox', { name: '路径' }).fill('/tmp');
+  await term.getByRole('textbox', { name: '路径' }).press('Enter');
+  await expect(files.getByRole('row').nth(1)).toContainText('..');
+  await term.getByRole('button', { name: '创建文件夹' }).click();
+  const mkdir = term.getByRole('dialog', { name: '创建文件夹' });
+  await mkdir.getByRole('textbox', { name: '文件夹名称' }).fill(folder);
+  await mkdir.getByRole('button', { name: '确定' }).click();
+  await expect(files.getByText(folder)).toBeVisible();
+  await term.getByRole('button', { name: '关闭' }).first().click();
+  await expect(files).toBeHidden();
+
   // The admin: 在线会话 lists it; 监控 opens the live mirror, which starts with the current screen and follows.
   const admin = await signedIn(browser, request, server, 'admin', server.adminPassword, '/online-session');
   const row = admin.getByRole('row').filter({ hasText: 'build-host' });
@@ -102,6 +118,10 @@ test('a user runs a command; an admin watches it live, force-closes it, and play
   await expect(screen(playback)).toContainText('echo jumpgate-$((6*7))');
   await expect(screen(playback)).not.toContainText('watched-5');
   await expect(first).toHaveAttribute('aria-current', 'true');
+
+  // 文件日志: the folder the user made.
+  await admin.goto(`${server.baseURL}/#/storage-log`);
+  await expect(admin.getByRole('row').filter({ hasText: folder })).toContainText('创建文件夹');
 
   await userContext.close();
   await admin.context().close();
