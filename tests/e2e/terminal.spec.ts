@@ -72,6 +72,21 @@ test('a user runs a command; an admin watches it live, force-closes it, and play
   await term.keyboard.press('Enter');
   await expect(screen(term)).toContainText('jumpgate-42');
 
+  // The window shrinks: the terminal refits and the shell learns its new size (a resize frame, then SIGWINCH).
+  const size = async (marker: string): Promise<[number, number]> => {
+    await term.keyboard.type(`echo ${marker}=$(stty size | tr ' ' x)`);
+    await term.keyboard.press('Enter');
+    const found = screen(term).getByText(new RegExp(`^${marker}=\\d+x\\d+`));
+    await expect(found).toBeVisible();
+    const [rows, cols] = ((await found.textContent()) ?? '').replace(`${marker}=`, '').trim().split('x').map(Number);
+    return [rows ?? 0, cols ?? 0];
+  };
+  const [rows, cols] = await size('before');
+  await term.setViewportSize({ width: 800, height: 500 });
+  await expect.poll(async () => (await size(`after${Date.now() % 1000}`))[1], { timeout: 15_000 }).toBeLessThan(cols);
+  expect((await size('last'))[0]).toBeLessThan(rows);
+  await term.setViewportSize({ width: 1400, height: 900 });
+
   // 文件管理: the session's files over SFTP; a new folder shows in the list (and in the file-operation log below).
   const folder = `e2e-${Date.now()}`;
   await term.getByRole('button', { name: '文件管理' }).click();
@@ -93,7 +108,7 @@ test('a user runs a command; an admin watches it live, force-closes it, and play
   const row = admin.getByRole('row').filter({ hasText: 'build-host' });
   await expect(row).toBeVisible();
   const monitor = await opened(admin.context(), () => row.getByRole('button', { name: '监控' }).click());
-  await expect(screen(monitor)).toContainText('jumpgate-42');
+  await expect(screen(monitor)).toContainText('last=');
   await input.focus();
   await term.keyboard.type('echo watched-$((2+3))');
   await term.keyboard.press('Enter');
