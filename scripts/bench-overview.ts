@@ -19,6 +19,7 @@ import { sha256, uuid } from '../server/lib/ids.ts';
 import { formatDate } from '../server/lib/time.ts';
 import { SUPER_ADMIN_ID } from '../server/modules/menus/effective.ts';
 import { loadCatalogue } from '../server/modules/menus/catalogue.ts';
+import { sessionRow } from '../tests/server/overview/rows.ts';
 
 const LOGIN_LOGS = Number(process.env.BENCH_LOGIN_LOGS ?? 1_000_000);
 const SESSIONS = 100_000;
@@ -107,41 +108,15 @@ await db.transaction().execute(async (trx) => {
     const batch = Array.from({ length: Math.min(BATCH, SESSIONS - start) }, (_, k) => {
       const t = when();
       const live = (start + k) % 20 === 0;
-      return {
-        id: uuid(),
-        protocol: 'ssh' as const,
-        ip: '10.0.0.1',
-        port: 22,
+      return sessionRow({
         assetId: assetIds[rand(ASSETS)]!,
-        accessGatewayId: null,
-        username: 'root',
-        connectionId: '',
         creator: userIds[rand(USERS)]!,
         clientIp: '192.168.0.1',
-        mode: 'native' as const,
-        status: live ? ('connected' as const) : ('disconnected' as const),
-        width: 80,
-        height: 24,
+        status: live ? 'connected' : 'disconnected',
         created: t,
         connectedTime: t,
         disconnectedTime: live ? null : t + 60_000,
-        code: 0,
-        message: '',
-        recording: '',
-        reviewed: 0,
-        commandCount: 0,
-        strategyId: null,
-        fileSystem: 1,
-        storageId: '',
-        upload: 1,
-        download: 1,
-        delete: 1,
-        rename: 1,
-        edit: 1,
-        createDir: 1,
-        copy: 1,
-        paste: 1,
-      };
+      });
     });
     await trx.insertInto('sessions').values(batch).execute();
   }

@@ -1,5 +1,6 @@
 import type { Db } from '../../../server/db/index.ts';
-import type { LoginLogsTable, Protocol, SessionStatus, StorageAction } from '../../../server/db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { LoginLogsTable, Protocol, SessionStatus, SessionsTable, StorageAction } from '../../../server/db/schema.ts';
 import { uuid } from '../../../server/lib/ids.ts';
 
 /*
@@ -38,47 +39,56 @@ export async function insertAsset(db: Db, a: { name?: string; protocol?: Protoco
   return id;
 }
 
+/**
+ * A whole `sessions` row for tests and benchmarks: an SSH session, every strategy flag on, disconnected; `fields`
+ * override any column.
+ */
+export function sessionRow(fields: Partial<Insertable<SessionsTable>> & { assetId: string }): Insertable<SessionsTable> {
+  const created = fields.created ?? fields.connectedTime ?? 1;
+  // An absent option keeps its default (a key set to undefined would drop the column).
+  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<Insertable<SessionsTable>>;
+  return {
+    id: uuid(),
+    assetId: fields.assetId,
+    protocol: 'ssh',
+    ip: '10.0.0.1',
+    port: 22,
+    accessGatewayId: null,
+    username: 'root',
+    connectionId: '',
+    creator: 'abcdefghijklmnopqrstuvwxyz',
+    clientIp: '127.0.0.1',
+    mode: 'native',
+    status: 'disconnected',
+    width: 80,
+    height: 24,
+    created,
+    connectedTime: null,
+    disconnectedTime: null,
+    code: 0,
+    message: '',
+    recording: '',
+    reviewed: 0,
+    commandCount: 0,
+    strategyId: null,
+    fileSystem: 1,
+    storageId: '',
+    upload: 1,
+    download: 1,
+    delete: 1,
+    rename: 1,
+    edit: 1,
+    createDir: 1,
+    copy: 1,
+    paste: 1,
+    ...given,
+  };
+}
+
 export async function insertSession(db: Db, s: { assetId: string; status?: SessionStatus; connectedTime?: number | null; creator?: string; created?: number }): Promise<string> {
-  const id = uuid();
-  await db
-    .insertInto('sessions')
-    .values({
-      id,
-      protocol: 'ssh',
-      ip: '10.0.0.1',
-      port: 22,
-      assetId: s.assetId,
-      accessGatewayId: null,
-      username: 'root',
-      connectionId: '',
-      creator: s.creator ?? 'abcdefghijklmnopqrstuvwxyz',
-      clientIp: '127.0.0.1',
-      mode: 'native',
-      status: s.status ?? 'disconnected',
-      width: 80,
-      height: 24,
-      created: s.created ?? s.connectedTime ?? 1,
-      connectedTime: s.connectedTime ?? null,
-      disconnectedTime: null,
-      code: 0,
-      message: '',
-      recording: '',
-      reviewed: 0,
-      commandCount: 0,
-      strategyId: null,
-      fileSystem: 1,
-      storageId: '',
-      upload: 1,
-      download: 1,
-      delete: 1,
-      rename: 1,
-      edit: 1,
-      createDir: 1,
-      copy: 1,
-      paste: 1,
-    })
-    .execute();
-  return id;
+  const row = sessionRow(s);
+  await db.insertInto('sessions').values(row).execute();
+  return row.id;
 }
 
 export async function insertLoginLog(db: Db, l: Partial<LoginLogsTable> & { loginTime: number }): Promise<string> {

@@ -9,6 +9,7 @@ import type { LiveSession, LiveSessions } from '../../../server/modules/sessions
 import { recordingPath } from '../../../server/modules/sessions/shared.ts';
 import type { HarnessOptions } from '../harness.ts';
 import { resourcesHarness } from '../resources/helpers.ts';
+import { sessionRow } from '../overview/rows.ts';
 import type { TestSshd } from '../sshd.ts';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
@@ -43,45 +44,8 @@ export async function sessionsHarness(opts: HarnessOptions = {}) {
     async seedSession(s: Partial<SessionsTable> = {}): Promise<string> {
       const id = s.id ?? uuid();
       const now = h.clock.now();
-      await h.db
-        .insertInto('sessions')
-        .values({
-          id,
-          protocol: 'ssh',
-          ip: '10.0.0.7',
-          port: 22,
-          assetId: 'no-asset',
-          accessGatewayId: null,
-          username: 'root',
-          connectionId: id,
-          creator: 'abcdefghijklmnopqrstuvwxyz',
-          clientIp: '127.0.0.1',
-          mode: 'native',
-          status: 'disconnected',
-          width: 80,
-          height: 24,
-          created: now,
-          connectedTime: now,
-          disconnectedTime: now + 1000,
-          code: 0,
-          message: '',
-          recording: '',
-          reviewed: 0,
-          commandCount: 0,
-          strategyId: null,
-          upload: 1,
-          download: 1,
-          delete: 1,
-          rename: 1,
-          edit: 1,
-          createDir: 1,
-          copy: 1,
-          paste: 1,
-          fileSystem: 1,
-          storageId: '',
-          ...s,
-        })
-        .execute();
+      const row = sessionRow({ assetId: 'no-asset', ip: '10.0.0.7', connectionId: id, created: now, connectedTime: now, disconnectedTime: now + 1000, ...s, id });
+      await h.db.insertInto('sessions').values(row).execute();
       return id;
     },
     /** Writes the session's recording file (as the relay would) and returns its path. */
