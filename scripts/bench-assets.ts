@@ -7,16 +7,11 @@
  * Run: npm run bench:assets   (BENCH_ASSETS, BENCH_IMPORT_ROWS, BENCH_REQUESTS to change the sizes)
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openStore } from '../server/db/index.ts';
-import { seed } from '../server/db/seed.ts';
 import { uuid } from '../server/lib/ids.ts';
 import { SUPER_ADMIN_ID } from '../server/modules/menus/effective.ts';
-import { loadCatalogue } from '../server/modules/menus/catalogue.ts';
+import { benchStore } from './bench/store.ts';
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
@@ -35,11 +30,7 @@ const nameOf = (i: number) => `host-${String(i).padStart(6, '0')}`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-assets-'));
-const config = { ...loadConfig(['--data', dataDir, '--addr', '127.0.0.1:0'], {}), adminPassword: 'bench-password' };
-const { db, box } = await openStore(config);
-const catalogue = await loadCatalogue();
-await seed(db, { catalogue, adminPassword: config.adminPassword, now: Date.now() });
+const { dataDir, config, db, box, catalogue } = await benchStore('assets');
 const app = await buildApp({ config, db, box, catalogue });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as { port: number };

@@ -3,25 +3,16 @@
  * without auth, on the real app over loopback. Run: npx tsx scripts/bench-auth.ts
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openStore } from '../server/db/index.ts';
-import { seed } from '../server/db/seed.ts';
-import { loadCatalogue } from '../server/modules/menus/catalogue.ts';
 import { ok } from '../server/http/envelope.ts';
 import { hashPassword } from '../server/lib/password.ts';
+import { benchStore } from './bench/store.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-'));
-const config = { ...loadConfig(['--data', dataDir, '--addr', '127.0.0.1:0'], {}), adminPassword: 'bench-password' };
-const { db, box } = await openStore(config);
-const catalogue = await loadCatalogue();
-await seed(db, { catalogue, adminPassword: config.adminPassword, now: Date.now() });
+const { dataDir, config, db, box, catalogue } = await benchStore('auth');
 const app = await buildApp({ config, db, box, catalogue });
 
 let bare: unknown = null;

@@ -8,18 +8,13 @@
  * Run: npm run bench:overview   (BENCH_REQUESTS to change the count)
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openStore } from '../server/db/index.ts';
-import { seed } from '../server/db/seed.ts';
 import { sha256, uuid } from '../server/lib/ids.ts';
 import { formatDate } from '../server/lib/time.ts';
 import { SUPER_ADMIN_ID } from '../server/modules/menus/effective.ts';
-import { loadCatalogue } from '../server/modules/menus/catalogue.ts';
 import { sessionRow } from '../tests/server/overview/rows.ts';
+import { benchStore, seededRandom } from './bench/store.ts';
 
 const LOGIN_LOGS = Number(process.env.BENCH_LOGIN_LOGS ?? 1_000_000);
 const SESSIONS = 100_000;
@@ -32,21 +27,11 @@ const WARM_UP = 20;
 const DAY = 86_400_000;
 const BATCH = 500;
 
-/** A deterministic pseudo-random sequence (mulberry32): the same data every run. */
-let state = 4242;
-const rand = (n: number) => {
-  state = (state + 0x6d2b79f5) | 0;
-  let x = Math.imul(state ^ (state >>> 15), 1 | state);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) % n;
-};
+/** The same data every run. */
+const rand = seededRandom(4242);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-overview-'));
-const config = { ...loadConfig(['--data', dataDir, '--addr', '127.0.0.1:0'], {}), adminPassword: 'bench-password' };
-const { db, box } = await openStore(config);
-const catalogue = await loadCatalogue();
 const now = Date.now();
-await seed(db, { catalogue, adminPassword: config.adminPassword, now });
+const { dataDir, config, db, box, catalogue } = await benchStore('overview', now);
 
 const seedStarted = performance.now();
 const userIds: string[] = [];

@@ -11,16 +11,11 @@
  * Run: npm run bench:worker-assets   (BENCH_REQUESTS to change the count)
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openStore } from '../server/db/index.ts';
-import { seed } from '../server/db/seed.ts';
 import { sha256, sign, uuid } from '../server/lib/ids.ts';
 import { SUPER_ADMIN_ID } from '../server/modules/menus/effective.ts';
-import { loadCatalogue } from '../server/modules/menus/catalogue.ts';
+import { benchStore, seededRandom } from './bench/store.ts';
 
 const ASSETS = 100_000;
 const USERS = 2_000;
@@ -36,14 +31,8 @@ const TAGS = Array.from({ length: 40 }, (_, i) => `tag-${String(i).padStart(2, '
 const tagsOf = (i: number) => [...new Set([TAGS[i % 40]!, ...(i % 3 > 0 ? [TAGS[(i * 7) % 40]!] : []), ...(i % 3 > 1 ? [TAGS[(i * 13) % 40]!] : [])])];
 const nameOf = (i: number) => `host-${String(i).padStart(6, '0')}`;
 
-/** A deterministic pseudo-random sequence (mulberry32: the same data every run, well spread). */
-let state = 12345;
-const rand = (n: number) => {
-  state = (state + 0x6d2b79f5) | 0;
-  let x = Math.imul(state ^ (state >>> 15), 1 | state);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) % n;
-};
+/** The same data every run. */
+const rand = seededRandom(12345);
 /** `count` distinct asset ids not yet granted to this subject. */
 const pick = (count: number, taken: Set<number>) => {
   const out: number[] = [];
@@ -57,12 +46,8 @@ const pick = (count: number, taken: Set<number>) => {
   return out;
 };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-worker-'));
-const config = { ...loadConfig(['--data', dataDir, '--addr', '127.0.0.1:0'], {}), adminPassword: 'bench-password' };
-const { db, box } = await openStore(config);
-const catalogue = await loadCatalogue();
 const now = Date.now();
-await seed(db, { catalogue, adminPassword: config.adminPassword, now });
+const { dataDir, config, db, box, catalogue } = await benchStore('worker', now);
 
 const seedStarted = performance.now();
 const assetIds: string[] = [];
