@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import griffel from '@griffel/vite-plugin';
 import { firstScreenGroups, firstScreenInputs, preloadAppChunk } from './scripts/first-screen.ts';
 import { precompress } from './scripts/precompress.ts';
+import { prerenderFirstScreen } from './scripts/prerender-first-screen.ts';
 import { slimManifests } from './scripts/slim-manifests.ts';
 import { themeStylesheet } from './scripts/theme-css.ts';
 
@@ -42,6 +43,8 @@ export default defineConfig(({ command }) => ({
     slimManifests(),
     firstScreen.plugin,
     preloadAppChunk(),
+    // index.html carries the login page prerendered, usable before any script runs (core/app/firstScreen.ts).
+    prerenderFirstScreen(),
     precompress(),
   ],
   resolve: {

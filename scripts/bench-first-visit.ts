@@ -77,6 +77,8 @@ interface Resource {
 }
 interface Visit {
   ms: number;
+  /** Login: when the console's own form (in #root, not index.html's prerendered copy) is usable; list: = ms. */
+  appMs: number;
   bytes: number;
   requests: number;
   resources: Resource[];
@@ -146,8 +148,8 @@ function watchScript(mode: Mode, username: string, session: Target['session']): 
     const style = getComputedStyle(el);
     return style.visibility !== 'hidden' && style.display !== 'none' && style.opacity !== '0';
   };
-  const login = () => {
-    for (const input of document.querySelectorAll('input[type=password]')) {
+  const loginIn = (scope) => {
+    for (const input of scope.querySelectorAll('input[type=password]')) {
       if (!visible(input) || !input.form) continue;
       const button = input.form.querySelector('button[type=submit], button:not([type])');
       if (visible(button) && !button.disabled && button.getAttribute('aria-disabled') !== 'true' && button.getAttribute('aria-busy') !== 'true') return true;
@@ -161,14 +163,19 @@ function watchScript(mode: Mode, username: string, session: Target['session']): 
     }
     return false;
   };
+  // The login form may first be index.html's prerendered copy; "app" = the console's own form (in #root) is up.
+  const login = () => loginIn(document);
+  const loginApp = () => { const root = document.getElementById('root'); return root !== null && loginIn(root); };
   const reached = ${mode === 'login' ? 'login' : 'rows'};
+  const reachedApp = ${mode === 'login' ? 'loginApp' : 'rows'};
   let observer = null;
+  const done = () => window.__benchAt !== undefined && window.__benchAppAt !== undefined;
   const check = () => {
-    if (window.__benchAt !== undefined || !reached()) return;
-    window.__benchAt = performance.now();
-    observer?.disconnect();
+    if (window.__benchAt === undefined && reached()) window.__benchAt = performance.now();
+    if (window.__benchAppAt === undefined && reachedApp()) window.__benchAppAt = performance.now();
+    if (done()) observer?.disconnect();
   };
-  const frame = () => { check(); if (window.__benchAt === undefined) requestAnimationFrame(frame); };
+  const frame = () => { check(); if (!done()) requestAnimationFrame(frame); };
   observer = new MutationObserver(check);
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   requestAnimationFrame(frame);
@@ -189,9 +196,14 @@ async function visit(target: Target, cpuRate: number): Promise<Visit> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
     await page.goto(target.url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as { __benchAt?: number }).__benchAt !== undefined, undefined, { timeout: 60_000, polling: 50 });
+    type Marks = { __benchAt?: number; __benchAppAt?: number };
+    await page.waitForFunction(() => (window as Marks).__benchAt !== undefined && (window as Marks).__benchAppAt !== undefined, undefined, {
+      timeout: 60_000,
+      polling: 50,
+    });
     return await page.evaluate(() => {
-      const at = (window as { __benchAt?: number }).__benchAt ?? 0;
+      const at = (window as Marks).__benchAt ?? 0;
+      const appMs = (window as Marks).__benchAppAt ?? 0;
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       const resources: Resource[] = [
         ...(nav ? [{ name: nav.name, start: nav.startTime, end: nav.responseEnd, size: nav.transferSize }] : []),
@@ -203,7 +215,7 @@ async function visit(target: Target, cpuRate: number): Promise<Visit> {
         })),
       ];
       const before = resources.filter((r) => r.end > 0 && r.end <= at);
-      return { ms: at, bytes: before.reduce((sum, r) => sum + r.size, 0), requests: before.length, resources };
+      return { ms: at, appMs, bytes: before.reduce((sum, r) => sum + r.size, 0), requests: before.length, resources };
     });
   } finally {
     await context.close();
@@ -272,13 +284,15 @@ try {
   console.log(`\nFirst visit, Chromium ${CHROMIUM_ARGS.length} flags, cold profile, ${VIEWPORT.width}×${VIEWPORT.height}, ${RUNS} visits per cell, interleaved.`);
   console.log('login = our #/login until the form is usable; list = our #/user (token stored) until the first row shows;');
   console.log('floor = React + Fluent UI v9 login form alone (scripts/floor), served the same way.\n');
-  console.log('| target | CPU | median ms | p90 ms | bytes (median) | requests |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log("app ms = when the console's own form (not index.html's prerendered copy) is usable: the queued submit runs.\n");
+  console.log('| target | CPU | median ms | p90 ms | app ms (median) | bytes (median) | requests |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const cpu of CPU_RATES) {
     for (const target of targets) {
       const visits = cell(target.id, cpu);
       console.log(
         `| ${target.id} | ${cpu}× | ${med(target.id, cpu).toFixed(0)} | ${p90(visits.map((v) => v.ms)).toFixed(0)} | ` +
+          `${median(visits.map((v) => v.appMs)).toFixed(0)} | ` +
           `${kb(median(visits.map((v) => v.bytes)))} | ${median(visits.map((v) => v.requests))} |`,
       );
     }

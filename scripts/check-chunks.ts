@@ -1,7 +1,15 @@
 // After `vite build`: every plugin has its own on-demand chunk `static/plugin-<id>-*.js`, no plugin pages are in
 // the entry chunk or its static imports, and the login screen is within its size budget (a size, not a timing:
 // the same build gives the same bytes). Exit code 1 with a clear message otherwise. Details: bundle-size.ts.
-import { entryKey, gzipSize, isOnDemand, LOGIN_BUDGET_KB, loginScreen, pagesKey, pluginIds, readManifest, staticClosure } from './manifest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { FIRST_SCREEN } from '../core/app/firstScreen.ts';
+import { LANGUAGES } from '../core/plugin/registry.ts';
+import { dist, entryKey, gzipSize, isOnDemand, LOGIN_BUDGET_KB, loginScreen, pagesKey, pluginIds, readManifest, staticClosure } from './manifest';
+
+/** index.html with its inlined stylesheet and the prerendered login page in every language (gzip). */
+const INDEX_BUDGET_KB = 16;
 
 const manifest = readManifest();
 const entry = entryKey(manifest);
@@ -41,6 +49,23 @@ if (login > LOGIN_BUDGET_KB * 1024) {
   problems.push(`the login screen is ${loginKb} KB gzip, over its ${LOGIN_BUDGET_KB} KB budget (\`npm run bench:bundle-report\` shows where the bytes come from)`);
 }
 
+// index.html carries the login page prerendered (scripts/prerender-first-screen.ts): every language, the boot, the
+// place for the branding, and no linked stylesheet holding the first paint.
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+for (const lng of LANGUAGES) {
+  if (!html.includes(`<template id="${FIRST_SCREEN.templatePrefix}${lng}" data-path="/login">`)) problems.push(`index.html: no prerendered login page in ${lng}`);
+}
+for (const [what, text] of [
+  ['the boot script', `<script id="${FIRST_SCREEN.boot}">`],
+  ['the branding marker', FIRST_SCREEN.brandingMarker],
+  ['the first screen host', `<div id="${FIRST_SCREEN.host}" hidden>`],
+]) {
+  if (!html.includes(text ?? '')) problems.push(`index.html: ${what} is missing`);
+}
+if (/<link rel="stylesheet"/.test(html)) problems.push('index.html links a stylesheet: it should be inlined (it holds the first paint)');
+const indexKb = (gzipSync(html, { level: 9 }).length / 1024).toFixed(1);
+if (Number(indexKb) > INDEX_BUDGET_KB) problems.push(`index.html is ${indexKb} KB gzip, over its ${INDEX_BUDGET_KB} KB budget`);
+
 if (problems.length > 0) {
   console.error(`✗ chunk check failed (${problems.length}):`);
   for (const problem of problems) console.error(`  - ${problem}`);
@@ -48,3 +73,4 @@ if (problems.length > 0) {
 }
 console.log(`✓ chunk check: ${ids.length} plugin(s), each in its own static/plugin-<id>-*.js chunk; entry closure holds no plugin pages.`);
 console.log(`✓ login screen ${loginKb} KB gzip (budget ${LOGIN_BUDGET_KB} KB)`);
+console.log(`✓ index.html ${indexKb} KB gzip with the prerendered login page in ${LANGUAGES.length} languages (budget ${INDEX_BUDGET_KB} KB)`);

@@ -95,6 +95,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await gateways.close();
   });
   registerModules(app, deps, opts.modules ?? defaultModules);
-  await installStatic(app, config.distDir);
+  await installStatic(app, config.distDir, config.brand);
   return app;
 }

@@ -110,7 +110,6 @@ function messageOf(data: unknown): string | null {
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { session, bus, t } = options;
-  const location = options.location ?? window.location;
   const redirect: Redirect =
     options.redirect ??
     ((path) => {
@@ -218,7 +217,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     baseUrl,
-    wsUrl: wsUrlFor(location),
+    // Read on use: the client is also built where there is no window (the build's prerender, core/app/prerender.tsx).
+    get wsUrl() {
+      return wsUrlFor(options.location ?? window.location);
+    },
     get: dataNoBody('GET'),
     delete: dataNoBody('DELETE'),
     post: data('POST'),

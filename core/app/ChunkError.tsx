@@ -1,8 +1,10 @@
 import { Button, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from './context';
+import { announceScreen } from './firstScreen';
 
 /** The frame of a failure in the page area (a chunk that did not load, a page that threw: PageFailure). */
 export const useFailureStyles = makeStyles({
@@ -29,6 +31,8 @@ export function ChunkError({ onRetry, newVersion = false }: { onRetry: () => voi
   const styles = useFailureStyles();
   const { t } = useTranslation('core');
   const { reloadPage } = useCore();
+  // Whatever index.html's static first screen showed, this failure is what the visitor must see now.
+  useLayoutEffect(() => void announceScreen(null), []);
   return (
     <div className={styles.root} role="alert">
       <ErrorCircleRegular className={styles.icon} aria-hidden />

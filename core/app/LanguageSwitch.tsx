@@ -1,9 +1,9 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isLng } from '../i18n/createI18n';
+import { isLng } from '../i18n/createI18n';
 import { LANGUAGES } from '../plugin/registry';
 import type { Lng } from '../plugin/types';
-import { useCore } from './context';
+import { useCore, useSwitchLanguage } from './context';
 
 const useStyles = makeStyles({
   // A bare fieldset: the native group for the buttons, without the browser's frame.
@@ -17,14 +17,13 @@ const useStyles = makeStyles({
  */
 export function LanguageSwitch() {
   const styles = useStyles();
-  const { i18n, bus, ensureLanguage } = useCore();
+  const { i18n } = useCore();
+  const switchLanguage = useSwitchLanguage();
   const { t } = useTranslation('core');
   const current = isLng(i18n.language) ? i18n.language : 'zh-CN';
   const choose = (next: Lng) => {
     if (next === current) return;
-    void ensureLanguage(next)
-      .then(() => changeLanguage(i18n, next))
-      .then(() => bus.emit('locale:changed', { lng: next }));
+    void switchLanguage(next);
   };
   return (
     <fieldset aria-label={t('lang.label')} className={styles.root}>

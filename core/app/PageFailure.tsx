@@ -3,11 +3,12 @@ import { Button, makeStyles, tokens, typographyStyles } from '@fluentui/react-co
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ChunkError, useFailureStyles } from './ChunkError';
 import { isChunkLoadError, newVersionDeployed } from './deploy';
+import { announceScreen } from './firstScreen';
 
 const useStyles = makeStyles({
   detail: {
@@ -29,6 +30,8 @@ export function PageFailure({ error, onRetry }: { error: Error; onRetry: () => v
   const location = useLocation();
   // A lazy import inside the page that failed because a deploy replaced its chunk: offer the reload instead.
   const [newVersion, setNewVersion] = useState(false);
+  // Whatever index.html's static first screen showed, this failure is what the visitor must see now.
+  useLayoutEffect(() => void announceScreen(null), []);
   useEffect(() => {
     let live = true;
     if (isChunkLoadError(error)) void newVersionDeployed().then((yes) => live && setNewVersion(yes));

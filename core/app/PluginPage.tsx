@@ -1,9 +1,11 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { LOGIN_PATH, mayOpenRoute } from '../navigation/landing';
 import type { ResolvedRoute } from '../plugin/types';
-import { useCore } from './context';
+import { useCore, useSwitchLanguage } from './context';
+import { announceScreen } from './firstScreen';
+import { isLng } from '../i18n/language';
 import { ChunkLoader } from './OnDemand';
 import { PageBoundary } from './PageBoundary';
 
@@ -26,9 +28,15 @@ export function PluginPage({ route }: { route: ResolvedRoute }) {
   // bring for their pages; the login screen does not, and keeps them out of its first visit.
   const namespaces = route.layout === 'bare' && route.path !== LOGIN_PATH ? [route.pluginId, 'kit'] : [route.pluginId];
   const load = () =>
-    Promise.all([registry.loadPlugin(route.pluginId), ensureNamespaces(namespaces)]).then(
-      ([module]) => (module as Record<string, ComponentType>)[route.page] as ComponentType,
-    );
+    Promise.all([registry.loadPlugin(route.pluginId), ensureNamespaces(namespaces)]).then(([module]) => {
+      const Page = (module as Record<string, ComponentType>)[route.page] as ComponentType;
+      return () => (
+        <>
+          <Page />
+          <FirstScreenHandOver path={route.path} />
+        </>
+      );
+    });
   return (
     <PageBoundary key={pathname}>
       <ChunkLoader
@@ -40,4 +48,20 @@ export function PluginPage({ route }: { route: ResolvedRoute }) {
       />
     </PageBoundary>
   );
+}
+
+/**
+ * Rendered after the page, so its layout effect runs once the page's DOM is in the document, before the browser
+ * paints: index.html's prerendered first screen (if it still shows) hands its typed values, focus and queued submit
+ * to this page, or simply goes when it showed another one (core/app/firstScreen.ts). A language chosen on the
+ * static page is applied here.
+ */
+function FirstScreenHandOver({ path }: { path: string }) {
+  const { i18n } = useCore();
+  const switchLanguage = useSwitchLanguage();
+  useLayoutEffect(() => {
+    const { adopted, language } = announceScreen(path);
+    if (adopted && isLng(language) && language !== i18n.language) void switchLanguage(language);
+  }, [path, i18n, switchLanguage]);
+  return null;
 }

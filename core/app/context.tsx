@@ -2,7 +2,9 @@ import { FluentProvider, type PartialTheme } from '@fluentui/react-components';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import { changeLanguage } from '../i18n/createI18n';
 import type { KeyGate, PermissionKey } from '../manifest';
+import type { Lng } from '../plugin/types';
 import type { SessionState, SessionStore } from '../session/store';
 import type { CoreServices } from './services';
 
@@ -16,7 +18,8 @@ const CoreContext = createContext<CoreServices | null>(null);
 const Overlays = lazy(() => import('./overlays'));
 
 function DeferredOverlays({ services }: { services: CoreServices }) {
-  const open = useSyncExternalStore(services.overlays.subscribe, () => services.overlays.open);
+  const isOpen = () => services.overlays.open;
+  const open = useSyncExternalStore(services.overlays.subscribe, isOpen, isOpen);
   if (!open) return null;
   return (
     <Suspense fallback={null}>
@@ -58,6 +61,18 @@ export function useCore(): CoreServices {
 }
 
 export const useApi = () => useCore().api;
+
+/** Switches the console's language: its locale files first, then i18next (persisted), then `locale:changed`. */
+export function useSwitchLanguage(): (lng: Lng) => Promise<void> {
+  const { i18n, bus, ensureLanguage } = useCore();
+  return useCallback(
+    (lng: Lng) =>
+      ensureLanguage(lng)
+        .then(() => changeLanguage(i18n, lng))
+        .then(() => bus.emit('locale:changed', { lng })),
+    [i18n, bus, ensureLanguage],
+  );
+}
 export const useAccountApi = () => useCore().account;
 export const useBus = () => useCore().bus;
 
@@ -112,7 +127,7 @@ export interface ResolvedBranding {
 export function useBranding(): ResolvedBranding {
   const { branding } = useCore();
   const { t } = useTranslation('core');
-  const data = useSyncExternalStore(branding.subscribe, branding.get);
+  const data = useSyncExternalStore(branding.subscribe, branding.get, branding.get);
   useEffect(() => branding.load(), [branding]);
   return {
     name: data?.name || t('branding.defaultName'),

@@ -128,8 +128,13 @@ export function Login() {
         <LanguageSwitch />
       </div>
       <div className={styles.brand}>
-        <h1 className={styles.title}>{branding.name}</h1>
-        {branding.description ? <p className={styles.description}>{branding.description}</p> : null}
+        {/* data-brand: index.html's prerendered copy of this page gets the server's branding before any script. */}
+        <h1 className={styles.title} data-brand="name">
+          {branding.name}
+        </h1>
+        <p className={styles.description} data-brand="description" hidden={!branding.description}>
+          {branding.description}
+        </p>
       </div>
       <div className={styles.card}>
         <form className={styles.form} onSubmit={submit} noValidate aria-label={t('page.form')}>
@@ -152,7 +157,7 @@ export function Login() {
               onChange={(_, data) => setPassword(data.value)}
             />
           </Field>
-          <Checkbox label={t('fields.remember')} checked={remember} onChange={(_, data) => setRemember(data.checked === true)} />
+          <Checkbox name="remember" label={t('fields.remember')} checked={remember} onChange={(_, data) => setRemember(data.checked === true)} />
           {formError ? (
             <div role="alert" className={styles.error}>
               {formError}

@@ -16,19 +16,22 @@ const CSP_BASE = [
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 /**
- * The SPA's CSP. `connect-src` allows this origin only: CSP 3 makes `'self'` match ws:/wss: to the same host and
+ * The SPA's CSP; `scriptHashes` (`'sha256-…'`) allow exactly those inline scripts (index.html's boot).
+ * `connect-src` allows this origin only: CSP 3 makes `'self'` match ws:/wss: to the same host and
  * port, but WebKit before 2022 did not, so the page's own host is named for its WebSocket too. A Host header that is
  * not a plain host[:port] gets `'self'` alone (it never reaches the header unchecked). Memoised per host.
  */
 const cspByHost = new Map<string, string>();
-export function cspFor(host: string | undefined): string {
+export function cspFor(host: string | undefined, scriptHashes: readonly string[] = []): string {
   const key = host && HOST.test(host) ? host : '';
-  let csp = cspByHost.get(key);
+  const cacheKey = `${key} ${scriptHashes.join(' ')}`;
+  let csp = cspByHost.get(cacheKey);
   if (!csp) {
     const connect = key ? `connect-src 'self' ws://${key} wss://${key}` : "connect-src 'self'";
-    csp = [...CSP_BASE, connect].join('; ');
+    const script = `script-src 'self'${scriptHashes.map((hash) => ` ${hash}`).join('')}`;
+    csp = [...CSP_BASE.map((directive) => (directive.startsWith('script-src ') ? script : directive)), connect].join('; ');
     if (cspByHost.size >= 100) cspByHost.clear();
-    cspByHost.set(key, csp);
+    cspByHost.set(cacheKey, csp);
   }
   return csp;
 }

@@ -52,3 +52,31 @@ test('a type-user account logs in and lands on 我的资产, its home; the perso
   // Not a 404 anywhere on the way.
   await expect(page.getByText('抱歉，您似乎到达了预期之外的页面。')).toHaveCount(0);
 });
+
+test("index.html's login form takes a visitor's input before the console's code has arrived; the console then signs them in", async ({ page }) => {
+  // Hold the libraries back: the console cannot start until they come.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/static\/vendor-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${server.baseURL}/#/user`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jumpgate' })).toBeVisible();
+  await expect(page.getByText('远程访问堡垒机')).toBeVisible(); // the server's branding, written into the page
+  await page.getByLabel('登录账号').fill('admin');
+  await page.getByLabel('登录密码').fill(server.adminPassword);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  // Queued, and the console is still not up.
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toHaveAttribute('aria-busy', 'true');
+  expect(await page.locator('#root').textContent()).toContain('正在努力加载中');
+  await expect(page).toHaveURL(/#\/user$/);
+
+  release();
+  // The console takes the form over, sends the queued log-in, and returns to the page asked for.
+  await expect(page.getByTestId('core.admin-layout')).toBeVisible();
+  await expect(page).toHaveURL(/#\/user$/);
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+});

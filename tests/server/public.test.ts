@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -254,6 +255,52 @@ describe('static console', () => {
     const plain = await h.call('GET', '/static/vendor-abc.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toBe(source);
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it("writes the branding into index.html for its prerendered login page, allows the inline boot by its hash only, and compresses it", async () => {
+    const distDir = dist();
+    const boot = 'document.title="boot";';
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      `<!doctype html><title>jg</title><div id="first-screen" hidden></div><!--jumpgate:branding--><script id="jumpgate-boot">${boot}</script><div id="root"></div>`,
+    );
+    // A brand that tries to close the script element and start markup of its own.
+    const name = 'Acme</script><script>alert(1)</script> & <!-- \u2028';
+    const h = await startHarness({ distDir, env: { JUMPGATE_BRAND_NAME: name, JUMPGATE_BRAND_DESCRIPTION: '堡垒机' } });
+    const plain = await h.app.inject({ method: 'GET', url: '/' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const html = plain.body;
+    const json = /<script type="application\/json" id="jumpgate-branding">(.*?)<\/script>/s.exec(html)?.[1];
+    expect(json).toBeDefined();
+    expect(json).not.toMatch(/[<>&]/);
+    // Exactly what GET /branding answers.
+    expect(JSON.parse(json ?? '')).toEqual((await h.call('GET', '/branding')).body);
+    expect(JSON.parse(json ?? '').data).toMatchObject({ name, description: '堡垒机' });
+    expect(html.match(/<script/g)).toHaveLength(2); // the data block and the boot, nothing injected
+
+    const csp = String(plain.headers['content-security-policy']);
+    const hash = `'sha256-${crypto.createHash('sha256').update(boot).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${hash};`);
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' ${hash}`);
+    // Other answers keep the plain policy.
+    expect(String((await h.call('GET', '/branding')).headers['content-security-policy'])).toContain("script-src 'self';");
+
+    const br = await h.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(html);
+    const gz = await h.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(html);
+
+    // A rebuild shows at once (no restart), with the new boot's hash.
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>jg2</title><script id="jumpgate-boot">x()</script>');
+    const next = await h.app.inject({ method: 'GET', url: '/' });
+    expect(next.body).toContain('jg2');
+    expect(String(next.headers['content-security-policy'])).toContain(`'sha256-${crypto.createHash('sha256').update('x()').digest('base64')}'`);
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 

@@ -1,0 +1,50 @@
+// The prerendered first screen (issue 10: a login form usable before any script has run). The build renders the
+// login page to static HTML, one <template> per language (core/app/prerender.tsx, scripts/prerender-first-screen.ts);
+// index.html's inline boot (core/app/firstScreenBoot.ts) shows the right one at once when no one is signed in, and
+// queues a submit made before the app is up. When the app has rendered a page, core announces it here and the boot
+// hands over: the values typed so far, the focus and a queued submit move to the live form, and the static page goes.
+// The hand-over's code travels in index.html with the page it hands over, not in the console's chunks. No library
+// here: the entry imports this module.
+
+/** Ids and attributes shared by the build, the boot, the server (server/http/static.ts) and core. */
+export const FIRST_SCREEN = {
+  /** The element the boot fills with a language's template; `data-path`, `data-lng` say what it shows. */
+  host: 'first-screen',
+  /** `<template id="first-screen-<lng>">` */
+  templatePrefix: 'first-screen-',
+  /** The prerendered page's own stylesheet (removed with it: the app's styles are its own). */
+  style: 'first-screen-css',
+  /** `<script type="application/json">`: the server's answer to GET /branding, written into index.html. */
+  branding: 'jumpgate-branding',
+  /** Where the build leaves room for it in index.html (server/http/static.ts replaces it). */
+  brandingMarker: '<!--jumpgate:branding-->',
+  /** The inline boot script (the server allows it by its hash). */
+  boot: 'jumpgate-boot',
+  /** On an element of the page: filled by the boot with that field of the branding (`name`, `description`). */
+  brandAttr: 'data-brand',
+  /** On the host's form once submitted before the hand-over. */
+  submittedAttr: 'data-submitted',
+  /** The event core dispatches on `document` once it has rendered a page (detail: ScreenShown). */
+  shownEvent: 'jumpgate:screen-shown',
+} as const;
+
+/** An announcement's detail: core fills `path`, the boot answers in `adopted` and `language`. */
+export interface ScreenShown {
+  /** The app's page now in the document (null: something else, e.g. an error or a failed start). */
+  path: string | null;
+  /** Whether the static page was that page (its state moved over). */
+  adopted: boolean;
+  /** The language the static page showed (the visitor may have switched it there): the app follows it. */
+  language: string | null;
+}
+
+/**
+ * Tells index.html's boot that the app has put `path` in the document (null: anything else). When the static first
+ * screen shows that page its state moves to the app's page; in every case it goes. Without a boot (a signed-in visit,
+ * the dev server) nothing happens. Synchronous: call it once the page's DOM is committed, before the paint.
+ */
+export function announceScreen(path: string | null, doc: Document = document): ScreenShown {
+  const detail: ScreenShown = { path, adopted: false, language: null };
+  doc.dispatchEvent(new CustomEvent<ScreenShown>(FIRST_SCREEN.shownEvent, { detail }));
+  return detail;
+}

@@ -1,0 +1,179 @@
+// index.html's inline boot (built from firstScreenBoot.entry.ts into one small script by
+// scripts/prerender-first-screen.ts; the server allows it by its hash). It runs while the page parses, before any
+// chunk: with no one signed in (the app will show the login whatever the URL, core/app/routes.tsx) it shows the
+// prerendered login page of the stored language, fills in the branding the server wrote into the page, switches
+// language on the page's own buttons and queues a submit made before the app is up. When core announces the page it
+// rendered (core/app/firstScreen.ts), it hands that state to the app's page and removes itself.
+import { isLng, LNG_STORAGE_KEY, storedLanguage } from '../i18n/language';
+import { TOKEN_KEY } from '../session/stored';
+import { FIRST_SCREEN, type ScreenShown } from './firstScreen';
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+function isField(element: Element | null): element is Field {
+  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
+}
+
+/** Sets a field's value the way typing does, so a controlled React input hears it (`input` event, native setter). */
+function setValueAsTyped(field: Field, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+  if (setter) setter.call(field, value);
+  else field.value = value;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  if (field instanceof HTMLSelectElement) field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** The app's field of the same name and type: the first one in the document outside the static page. */
+function liveFieldFor(doc: Document, host: Element, field: Field): Field | null {
+  for (const candidate of doc.querySelectorAll(`[name="${CSS.escape(field.name)}"]`)) {
+    if (!host.contains(candidate) && isField(candidate) && candidate.type === field.type) return candidate;
+  }
+  return null;
+}
+
+function caretOf(field: Field): [number, number] | null {
+  try {
+    const { selectionStart, selectionEnd } = field as HTMLInputElement;
+    return selectionStart === null ? null : [selectionStart, selectionEnd ?? selectionStart];
+  } catch {
+    return null; // a field type without a caret
+  }
+}
+
+/** The static page, its templates and its stylesheet: gone once the app shows (its styles are its own). */
+function removeFirstScreen(doc: Document): void {
+  doc.getElementById(FIRST_SCREEN.host)?.remove();
+  doc.getElementById(FIRST_SCREEN.style)?.remove();
+  for (const template of doc.querySelectorAll(`template[id^="${FIRST_SCREEN.templatePrefix}"]`)) template.remove();
+}
+
+/**
+ * The app has put `shown.path` in the document. When the static page is that page: every named field's value
+ * (checkboxes and radios by clicking, so their handlers run), the focus and caret, and a queued submit (replayed with
+ * `requestSubmit` a task later, once React has rendered the values) move to the app's page. Then the static page goes.
+ */
+function handOver(doc: Document, host: HTMLElement, shown: ScreenShown): void {
+  if (shown.path === null || host.dataset.path !== shown.path) {
+    removeFirstScreen(doc);
+    return;
+  }
+  const active = doc.activeElement;
+  let focus: { field: Field; caret: [number, number] | null } | null = null;
+  let liveForm: HTMLFormElement | null = null;
+  for (const field of host.querySelectorAll('input[name], textarea[name], select[name]')) {
+    if (!isField(field)) continue;
+    const live = liveFieldFor(doc, host, field);
+    if (!live) continue;
+    liveForm ??= live.form;
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (live instanceof HTMLInputElement && live.checked !== field.checked) live.click();
+    } else if (live.value !== field.value) {
+      setValueAsTyped(live, field.value);
+    }
+    if (field === active) focus = { field: live, caret: caretOf(field) };
+  }
+  const submitted = host.querySelector(`form[${FIRST_SCREEN.submittedAttr}]`) !== null;
+  shown.adopted = true;
+  shown.language = host.dataset.lng ?? null;
+  removeFirstScreen(doc);
+  if (focus) {
+    focus.field.focus();
+    if (focus.caret && !(focus.field instanceof HTMLSelectElement)) {
+      try {
+        focus.field.setSelectionRange(...focus.caret);
+      } catch {
+        // a field type without a caret
+      }
+    }
+  }
+  const form = liveForm;
+  if (submitted && form) setTimeout(() => form.isConnected && form.requestSubmit(), 0);
+}
+
+function readBranding(doc: Document): Record<string, unknown> | null {
+  const text = doc.getElementById(FIRST_SCREEN.branding)?.textContent;
+  if (!text) return null;
+  try {
+    const envelope = JSON.parse(text) as { data?: unknown };
+    return typeof envelope.data === 'object' && envelope.data !== null ? (envelope.data as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function signedIn(): boolean {
+  try {
+    return window.localStorage.getItem(TOKEN_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Shows the prerendered page when it applies (see above); the build runs it from firstScreenBoot.entry.ts. */
+export function bootFirstScreen(doc: Document = document): void {
+  const host = doc.getElementById(FIRST_SCREEN.host);
+  if (!host) return;
+  if (signedIn()) {
+    removeFirstScreen(doc); // the app shows another page: nothing here is needed
+    return;
+  }
+  const branding = readBranding(doc);
+
+  const show = (lng: string): boolean => {
+    const template = doc.getElementById(`${FIRST_SCREEN.templatePrefix}${lng}`);
+    if (!(template instanceof HTMLTemplateElement)) return false;
+    // Values typed so far survive a language switch.
+    const typed = new Map<string, string | boolean>();
+    for (const field of host.querySelectorAll('input[name]')) {
+      if (field instanceof HTMLInputElement) typed.set(field.name, field.type === 'checkbox' ? field.checked : field.value);
+    }
+    host.replaceChildren(template.content.cloneNode(true));
+    for (const field of host.querySelectorAll('input[name]')) {
+      const value = field instanceof HTMLInputElement ? typed.get(field.name) : undefined;
+      if (!(field instanceof HTMLInputElement) || value === undefined) continue;
+      if (typeof value === 'boolean') field.checked = value;
+      else field.value = value;
+    }
+    for (const element of host.querySelectorAll<HTMLElement>(`[${FIRST_SCREEN.brandAttr}]`)) {
+      const value = branding?.[element.getAttribute(FIRST_SCREEN.brandAttr) ?? ''];
+      if (typeof value === 'string' && value !== '') {
+        element.textContent = value;
+        element.hidden = false;
+      }
+    }
+    host.dataset.path = template.dataset.path ?? '';
+    host.dataset.lng = lng;
+    doc.documentElement.lang = lng;
+    return true;
+  };
+
+  if (!show(storedLanguage())) return;
+  if (typeof branding?.name === 'string' && branding.name !== '') doc.title = branding.name;
+  host.hidden = false;
+
+  host.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    form.setAttribute(FIRST_SCREEN.submittedAttr, '');
+    form.querySelector('[type="submit"]')?.setAttribute('aria-busy', 'true');
+    host.style.cursor = 'progress';
+  });
+  // The page's language buttons (core's LanguageSwitch: one button per language, marked `lang`).
+  host.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('fieldset button[lang]') : null;
+    const lng = button?.getAttribute('lang');
+    if (!isLng(lng) || lng === host.dataset.lng) return;
+    try {
+      window.localStorage.setItem(LNG_STORAGE_KEY, lng);
+    } catch {
+      // storage unavailable: the switch lasts for this page
+    }
+    show(lng);
+  });
+  const onShown = (event: Event) => {
+    doc.removeEventListener(FIRST_SCREEN.shownEvent, onShown);
+    handOver(doc, host, (event as CustomEvent<ScreenShown>).detail);
+  };
+  doc.addEventListener(FIRST_SCREEN.shownEvent, onShown);
+}

@@ -1,0 +1,83 @@
+// Build time only (scripts/prerender-first-screen.ts loads it through Vite's SSR): the login page as static HTML and
+// the CSS it uses, one per language, so index.html shows a usable form before any script has run (see
+// core/app/firstScreen.ts for how the app takes it over).
+import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { loadLocaleFiles } from '../i18n/resources';
+import { LOGIN_PATH } from '../navigation/landing';
+import { discoverPlugins } from '../plugin/discover';
+import { LANGUAGES } from '../plugin/registry';
+import type { Lng } from '../plugin/types';
+import { createSessionStore } from '../session/store';
+import { CoreProvider } from './context';
+import { createCoreServices } from './services';
+
+export interface PrerenderedScreen {
+  path: string;
+  lng: Lng;
+  /** The page's markup, as the app renders it under <div id="root">. */
+  html: string;
+  /** Every style rule that markup uses (Griffel's buckets in order, as one stylesheet). */
+  css: string;
+}
+
+const memoryStorage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  };
+};
+
+/** The login page as an anonymous visitor sees it first, with the default branding (index.html's boot fills it in). */
+export async function prerenderLogin(lng: Lng): Promise<PrerenderedScreen> {
+  const plugins = discoverPlugins();
+  const services = createCoreServices({
+    plugins,
+    resources: await loadLocaleFiles([lng]),
+    session: createSessionStore({ storage: memoryStorage(), events: null }),
+    redirect: () => undefined,
+    lng,
+    languages: [],
+  });
+  const route = services.registry.matchRoute(LOGIN_PATH);
+  if (!route) throw new Error(`prerender: no page is registered at ${LOGIN_PATH}`);
+  const module = (await services.registry.loadPlugin(route.pluginId)) as Record<string, ComponentType>;
+  const Page = module[route.page];
+  if (!Page) throw new Error(`prerender: plugin "${route.pluginId}" has no page "${route.page}"`);
+  const renderer = createDOMRenderer();
+  const html = renderToString(
+    <RendererProvider renderer={renderer}>
+      <CoreProvider services={services}>
+        <MemoryRouter initialEntries={[LOGIN_PATH]}>
+          <Page />
+        </MemoryRouter>
+      </CoreProvider>
+    </RendererProvider>,
+  );
+  return { path: LOGIN_PATH, lng, html, css: stylesheetOf(renderer) };
+}
+
+/** The login page in every language the console speaks. */
+export async function prerenderFirstScreens(): Promise<PrerenderedScreen[]> {
+  const screens: PrerenderedScreen[] = [];
+  for (const lng of LANGUAGES) screens.push(await prerenderLogin(lng));
+  return screens;
+}
+
+/**
+ * Griffel's rules as one plain stylesheet, buckets in Griffel's order. Not as Griffel's own <style> elements: the
+ * app's renderer would take those as its own (rehydration) and lose its rules when the static page is removed.
+ */
+function stylesheetOf(renderer: ReturnType<typeof createDOMRenderer>): string {
+  return renderToStyleElements(renderer)
+    .map((element) => {
+      const props = element.props as { media?: string; dangerouslySetInnerHTML?: { __html?: string } };
+      const rules = props.dangerouslySetInnerHTML?.__html ?? '';
+      return props.media ? `@media ${props.media}{${rules}}` : rules;
+    })
+    .join('');
+}

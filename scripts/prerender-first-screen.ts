@@ -1,0 +1,99 @@
+// Vite build plugin: index.html carries the login page prerendered (issue 10: usable before any script has run).
+// It renders core/app/prerender.tsx through Vite's SSR loader (the app's own components, locales and styles, one
+// <template> per language), bundles the inline boot (core/app/firstScreenBoot.ts) and writes both into index.html with
+// the page's stylesheet. The server fills in the branding and allows the boot by its hash (server/http/static.ts).
+import { fileURLToPath } from 'node:url';
+import { build, createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
+import { FIRST_SCREEN } from '../core/app/firstScreen.ts';
+import type { PrerenderedScreen } from '../core/app/prerender.tsx';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The login page of every language, rendered by the app's components through Vite's SSR module loader. */
+async function prerender(): Promise<PrerenderedScreen[]> {
+  const server = await createServer({
+    root,
+    configFile: `${root}vite.config.ts`,
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const module = (await server.ssrLoadModule('/core/app/prerender.tsx')) as typeof import('../core/app/prerender.tsx');
+    return await module.prerenderFirstScreens();
+  } finally {
+    await server.close();
+  }
+}
+
+/** The boot as one minified classic script (it runs inline, while the page parses). */
+async function bootScript(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    resolve: { alias: [] },
+    build: {
+      write: false,
+      minify: true,
+      emptyOutDir: false,
+      lib: { entry: `${root}core/app/firstScreenBoot.entry.ts`, formats: ['iife'], name: 'jumpgateBoot' },
+    },
+  });
+  const results = Array.isArray(output) ? output : [output];
+  for (const result of results) {
+    if (!('output' in result)) continue;
+    const chunk = result.output.find((item) => item.type === 'chunk');
+    if (chunk && chunk.type === 'chunk') return chunk.code.trim();
+  }
+  throw new Error('prerender-first-screen: the boot script did not build');
+}
+
+/** `</` inside inline CSS or script would end the element early. */
+function inlineSafe(text: string): string {
+  return text.replace(/<\/(style|script)/gi, '<\\/$1');
+}
+
+type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+
+/**
+ * The entry's stylesheet (Fluent's theme as CSS variables, scripts/theme-css.ts) written into index.html instead of
+ * linked: a linked stylesheet holds the first paint and the inline boot until it arrives, and the static page needs it.
+ */
+function inlineStylesheets(html: string, bundle: Bundle | undefined): string {
+  if (!bundle) return html;
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+    const asset = bundle[file];
+    if (asset?.type !== 'asset') return tag;
+    return `<style>${inlineSafe(String(asset.source))}</style>`;
+  });
+}
+
+export function prerenderFirstScreen(): Plugin {
+  return {
+    name: 'jumpgate-prerender-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(source, ctx) {
+        const html = inlineStylesheets(source, ctx.bundle);
+        const [screens, boot] = await Promise.all([prerender(), bootScript()]);
+        const css = screens[0]?.css ?? '';
+        if (screens.some((screen) => screen.css !== css)) throw new Error('prerender-first-screen: the languages need different styles');
+        // While the static page shows, the app's root (its loading text, then the app itself) stays out of sight.
+        const layout = `#${FIRST_SCREEN.host}:not([hidden])~#root{display:none}`;
+        const templates = screens
+          .map((screen) => `<template id="${FIRST_SCREEN.templatePrefix}${screen.lng}" data-path="${screen.path}">${screen.html}</template>`)
+          .join('');
+        const body =
+          `<div id="${FIRST_SCREEN.host}" hidden></div>${templates}` +
+          `${FIRST_SCREEN.brandingMarker}<script id="${FIRST_SCREEN.boot}">${inlineSafe(boot)}</script>`;
+        if (!html.includes('<div id="root">') || !html.includes('</head>')) throw new Error('prerender-first-screen: index.html needs <head> and <div id="root">');
+        return html
+          .replace('</head>', `<style id="${FIRST_SCREEN.style}">${inlineSafe(layout + css)}</style></head>`)
+          .replace('<div id="root">', `${body}<div id="root">`);
+      },
+    },
+  };
+}

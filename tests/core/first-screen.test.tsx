@@ -1,0 +1,162 @@
+// index.html's prerendered login page (core/app/prerender.tsx, firstScreenBoot.ts, firstScreen.ts): rendered from the
+// app's own login page, shown by the boot with the server's branding, usable at once (typing, a queued submit, the
+// language switch), then handed over to the app's page with everything the visitor did.
+import { definePlugin } from '@/core';
+import { renderPlugin } from '@/core/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { announceScreen, FIRST_SCREEN } from '../../core/app/firstScreen';
+import { bootFirstScreen } from '../../core/app/firstScreenBoot';
+import { type PrerenderedScreen, prerenderFirstScreens } from '../../core/app/prerender';
+import login from '../../plugins/login';
+
+const adminInfo = { id: 'u1', username: 'admin', nickname: '超级管理员', type: 'admin', enableTotp: false, roles: null, menus: ['info'] };
+const branding = { code: 1, message: 'success', data: { name: 'Acme Bastion', description: '远程访问堡垒机', copyright: 'c' } };
+
+let screens: PrerenderedScreen[] = [];
+beforeAll(async () => {
+  screens = await prerenderFirstScreens();
+});
+
+afterEach(() => {
+  announceScreen(null); // a boot still waiting lets go of the document
+  document.body.innerHTML = '';
+  document.title = '';
+  window.localStorage.clear();
+});
+
+/** index.html as the build writes it and the server serves it, then its inline boot run as the parser would. */
+function loadIndexHtml(): HTMLElement {
+  const style = document.createElement('style');
+  style.id = FIRST_SCREEN.style;
+  style.textContent = screens[0]?.css ?? '';
+  document.head.append(style);
+  document.body.innerHTML =
+    `<div id="${FIRST_SCREEN.host}" hidden></div>` +
+    screens.map((s) => `<template id="${FIRST_SCREEN.templatePrefix}${s.lng}" data-path="${s.path}">${s.html}</template>`).join('') +
+    `<script type="application/json" id="${FIRST_SCREEN.branding}">${JSON.stringify(branding)}</script>`;
+  const host = document.getElementById(FIRST_SCREEN.host);
+  if (!host) throw new Error('no host');
+  bootFirstScreen();
+  return host;
+}
+
+describe('prerendered first screen', () => {
+  it("is the app's own login page in both languages, with its stylesheet as plain rules", () => {
+    expect(screens.map((s) => [s.path, s.lng])).toEqual([
+      ['/login', 'zh-CN'],
+      ['/login', 'en-US'],
+    ]);
+    for (const s of screens) {
+      const doc = new DOMParser().parseFromString(s.html, 'text/html');
+      expect(doc.querySelector('form input[name="username"]'), s.lng).not.toBeNull();
+      expect(doc.querySelector('form input[name="password"][type="password"]'), s.lng).not.toBeNull();
+      expect(doc.querySelector('form input[name="remember"][type="checkbox"]'), s.lng).not.toBeNull();
+      expect(doc.querySelector('form button[type="submit"]'), s.lng).not.toBeNull();
+      expect(doc.querySelector('[data-brand="name"]'), s.lng).not.toBeNull();
+    }
+    expect(screens[0]?.html).toContain('登录账号');
+    expect(screens[1]?.html).toContain('Account');
+    expect(screens[0]?.css).toMatch(/\.[\w-]+\s*\{\s*[a-z-]+\s*:/);
+    expect(screens[0]?.css).not.toContain('<style');
+  });
+
+  it('shows at once with the branding, takes typing and a submit, and hands all of it to the app, which signs in', async () => {
+    const host = loadIndexHtml();
+    expect(host.hidden).toBe(false);
+    expect(host.dataset.lng).toBe('zh-CN');
+    const shell = within(host);
+    expect(shell.getByRole('heading', { level: 1 })).toHaveTextContent('Acme Bastion');
+    expect(shell.getByText('远程访问堡垒机')).toBeVisible();
+    expect(document.title).toBe('Acme Bastion');
+
+    // The visitor uses the static form before any chunk has arrived.
+    const user = userEvent.setup();
+    await user.type(shell.getByLabelText(/登录账号/), 'admin');
+    await user.type(shell.getByLabelText(/登录密码/), 'secret-1');
+    await user.click(shell.getByRole('checkbox', { name: '保持登录' }));
+    await user.click(shell.getByRole('button', { name: '登录' }));
+    expect(host.querySelector('form')).toHaveAttribute(FIRST_SCREEN.submittedAttr);
+    expect(shell.getByRole('button', { name: '登录' })).toHaveAttribute('aria-busy', 'true');
+
+    // The app arrives: its own login page takes the values over and sends the queued submit.
+    const { api, location, session } = await renderPlugin(login, {
+      route: '/login',
+      session: { token: null, user: null },
+      api: { 'POST /login': { token: 'tok-admin', info: adminInfo } },
+    });
+    expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+    expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
+    await waitFor(() => expect(api.callsTo('POST /login').map((c) => c.body)).toEqual([{ username: 'admin', password: 'secret-1', remember: true }]));
+    await waitFor(() => expect(session.getState().token).toBe('tok-admin'));
+    await waitFor(() => expect(location().pathname).not.toBe('/login'));
+  });
+
+  it('keeps what was typed and the caret when no submit was made, and sends nothing', async () => {
+    const host = loadIndexHtml();
+    const user = userEvent.setup();
+    await user.type(within(host).getByLabelText(/登录账号/), 'adm');
+    const { api } = await renderPlugin(login, { route: '/login', session: { token: null, user: null } });
+    expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+    const username = screen.getByLabelText(/登录账号/) as HTMLInputElement;
+    expect(username).toHaveValue('adm');
+    expect(username).toHaveFocus();
+    expect(username.selectionStart).toBe(3);
+    // Typing goes on in the app's field.
+    await user.type(username, 'in');
+    expect(username).toHaveValue('admin');
+    expect(api.callsTo('POST /login')).toHaveLength(0);
+  });
+
+  it('switches language on its own buttons, keeping the values, and the app follows', async () => {
+    const host = loadIndexHtml();
+    const user = userEvent.setup();
+    await user.type(within(host).getByLabelText(/登录账号/), 'ann');
+    await user.click(within(host).getByRole('button', { name: 'English' }));
+    expect(host.dataset.lng).toBe('en-US');
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(window.localStorage.getItem('jumpgate.lng')).toBe('en-US');
+    expect(within(host).getByLabelText(/Account/)).toHaveValue('ann');
+    expect(within(host).getByRole('heading', { level: 1 })).toHaveTextContent('Acme Bastion');
+
+    await renderPlugin(login, { route: '/login', session: { token: null, user: null } });
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Account/)).toHaveValue('ann');
+  });
+
+  it('stays hidden for a signed-in visitor, and goes when the app shows anything else', async () => {
+    window.localStorage.setItem('X-Auth-Token', 'tok');
+    const host = loadIndexHtml();
+    // Nothing of it stays in the page.
+    expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+    expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
+    expect(document.querySelector('template')).toBeNull();
+    expect(host.hidden).toBe(true);
+    expect(announceScreen('/login')).toEqual({ path: '/login', adopted: false, language: null });
+  });
+
+  it('is dropped, values untouched, when the app renders another page or an error', async () => {
+    window.localStorage.clear();
+    const host = loadIndexHtml();
+    expect(host.hidden).toBe(false);
+    expect(announceScreen('/dashboard')).toEqual({ path: '/dashboard', adopted: false, language: null });
+    expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+    expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
+  });
+
+  it("goes when the login page's chunk fails: the visitor sees the failure, not a form that cannot sign in", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = definePlugin({
+      id: 'fx-broken-login',
+      pages: [{ menuKey: null, path: '/login', page: 'Login', labelKey: 'label', layout: 'bare' }],
+      load: () => Promise.reject(new Error('network down')),
+      locales: { 'zh-CN': { label: '登录' }, 'en-US': { label: 'Log in' } },
+    });
+    loadIndexHtml();
+    await renderPlugin(broken, { route: '/login', session: { token: null, user: null } });
+    expect(await screen.findByRole('alert')).toBeVisible();
+    expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+    expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
+  });
+});
