@@ -1,7 +1,7 @@
 // After `vite build`: every plugin has its own on-demand chunk `static/plugin-<id>-*.js`, no plugin pages are in
 // the entry chunk or its static imports, and the login screen is within its size budget (a size, not a timing:
 // the same build gives the same bytes). Exit code 1 with a clear message otherwise. Details: bundle-size.ts.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { FIRST_SCREEN } from '../core/app/firstScreen.ts';
@@ -53,7 +53,16 @@ if (login > LOGIN_BUDGET_KB * 1024) {
 // place for the branding, and no linked stylesheet holding the first paint.
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 for (const lng of LANGUAGES) {
-  if (!html.includes(`<template id="${FIRST_SCREEN.templatePrefix}${lng}" data-path="/login">`)) problems.push(`index.html: no prerendered login page in ${lng}`);
+  const template = new RegExp(`<template id="${FIRST_SCREEN.templatePrefix}${lng}" data-path="/login" data-preload="([^"]*)">`).exec(html);
+  if (!template) {
+    problems.push(`index.html: no prerendered login page in ${lng}`);
+    continue;
+  }
+  const preload = (template[1] ?? '').split(' ').filter(Boolean);
+  if (!preload.some((href) => /^\/static\/plugin-login-/.test(href))) problems.push(`index.html: the ${lng} login page does not preload the login plugin's chunk`);
+  for (const href of preload) {
+    if (!existsSync(join(dist, href))) problems.push(`index.html: the ${lng} login page preloads ${href}, which is not in the build`);
+  }
 }
 for (const [what, text] of [
   ['the boot script', `<script id="${FIRST_SCREEN.boot}">`],

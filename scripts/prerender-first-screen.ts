@@ -70,6 +70,33 @@ function inlineStylesheets(html: string, bundle: Bundle | undefined): string {
   });
 }
 
+/**
+ * The chunks the app's own copy of a prerendered page needs beyond what index.html already preloads: the page's
+ * plugin chunk and its imports, its locale files in that language, the API transport. The boot preloads them for an
+ * anonymous visit (the one that shows this page), so the app takes the form over sooner; a signed-in visit skips them.
+ */
+function chunksOfScreen(screen: PrerenderedScreen, bundle: Bundle | undefined, html: string): string[] {
+  if (!bundle) return [];
+  const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const wanted = [
+    `/plugins/${screen.pluginId}/pages.tsx`,
+    `/plugins/${screen.pluginId}/pages.ts`,
+    ...screen.namespaces.map((ns) => `/locales/${screen.lng}/${ns}.json`),
+    '/core/api/transport.ts',
+  ];
+  const files: string[] = [];
+  const visit = (file: string) => {
+    if (files.includes(file) || html.includes(`/${file}"`)) return;
+    files.push(file);
+    for (const next of byFile.get(file)?.imports ?? []) visit(next);
+  };
+  for (const chunk of chunks) {
+    if (chunk.facadeModuleId && wanted.some((end) => chunk.facadeModuleId?.endsWith(end))) visit(chunk.fileName);
+  }
+  return files.map((file) => `/${file}`);
+}
+
 export function prerenderFirstScreen(): Plugin {
   return {
     name: 'jumpgate-prerender-first-screen',
@@ -84,7 +111,10 @@ export function prerenderFirstScreen(): Plugin {
         // While the static page shows, the app's root (its loading text, then the app itself) stays out of sight.
         const layout = `#${FIRST_SCREEN.host}:not([hidden])~#root{display:none}`;
         const templates = screens
-          .map((screen) => `<template id="${FIRST_SCREEN.templatePrefix}${screen.lng}" data-path="${screen.path}">${screen.html}</template>`)
+          .map((screen) => {
+            const preload = chunksOfScreen(screen, ctx.bundle, html).join(' ');
+            return `<template id="${FIRST_SCREEN.templatePrefix}${screen.lng}" data-path="${screen.path}" data-preload="${preload}">${screen.html}</template>`;
+          })
           .join('');
         const body =
           `<div id="${FIRST_SCREEN.host}" hidden></div>${templates}` +

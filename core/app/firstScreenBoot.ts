@@ -147,7 +147,17 @@ export function bootFirstScreen(doc: Document = document): void {
     return true;
   };
 
-  if (!show(storedLanguage())) return;
+  const lng = storedLanguage();
+  if (!show(lng)) return;
+  // The chunks the app's copy of this page needs (the build lists them): fetched now, not once the entry has run.
+  for (const href of doc.getElementById(`${FIRST_SCREEN.templatePrefix}${lng}`)?.dataset.preload?.split(' ') ?? []) {
+    if (!href) continue;
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    doc.head.append(link);
+  }
   if (typeof branding?.name === 'string' && branding.name !== '') doc.title = branding.name;
   host.hidden = false;
 

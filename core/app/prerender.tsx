@@ -17,6 +17,9 @@ import { createCoreServices } from './services';
 export interface PrerenderedScreen {
   path: string;
   lng: Lng;
+  /** The plugin whose page it is, and the locale namespaces it renders with (the build preloads their chunks). */
+  pluginId: string;
+  namespaces: string[];
   /** The page's markup, as the app renders it under <div id="root">. */
   html: string;
   /** Every style rule that markup uses (Griffel's buckets in order, as one stylesheet). */
@@ -58,7 +61,7 @@ export async function prerenderLogin(lng: Lng): Promise<PrerenderedScreen> {
       </CoreProvider>
     </RendererProvider>,
   );
-  return { path: LOGIN_PATH, lng, html, css: stylesheetOf(renderer) };
+  return { path: LOGIN_PATH, lng, pluginId: route.pluginId, namespaces: ['core', route.pluginId], html, css: stylesheetOf(renderer) };
 }
 
 /** The login page in every language the console speaks. */

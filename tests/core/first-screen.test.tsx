@@ -19,8 +19,11 @@ beforeAll(async () => {
   screens = await prerenderFirstScreens();
 });
 
+const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+
 afterEach(() => {
   announceScreen(null); // a boot still waiting lets go of the document
+  for (const link of document.head.querySelectorAll('link')) link.remove();
   document.body.innerHTML = '';
   document.title = '';
   window.localStorage.clear();
@@ -34,7 +37,9 @@ function loadIndexHtml(): HTMLElement {
   document.head.append(style);
   document.body.innerHTML =
     `<div id="${FIRST_SCREEN.host}" hidden></div>` +
-    screens.map((s) => `<template id="${FIRST_SCREEN.templatePrefix}${s.lng}" data-path="${s.path}">${s.html}</template>`).join('') +
+    screens
+      .map((s) => `<template id="${FIRST_SCREEN.templatePrefix}${s.lng}" data-path="${s.path}" data-preload="/static/page-${s.lng}.js /static/transport.js">${s.html}</template>`)
+      .join('') +
     `<script type="application/json" id="${FIRST_SCREEN.branding}">${JSON.stringify(branding)}</script>`;
   const host = document.getElementById(FIRST_SCREEN.host);
   if (!host) throw new Error('no host');
@@ -70,6 +75,8 @@ describe('prerendered first screen', () => {
     expect(shell.getByRole('heading', { level: 1 })).toHaveTextContent('Acme Bastion');
     expect(shell.getByText('远程访问堡垒机')).toBeVisible();
     expect(document.title).toBe('Acme Bastion');
+    // The app's copy of the page is fetched at once, in the language shown.
+    expect(preloads()).toEqual(['/static/page-zh-CN.js', '/static/transport.js']);
 
     // The visitor uses the static form before any chunk has arrived.
     const user = userEvent.setup();
@@ -128,7 +135,8 @@ describe('prerendered first screen', () => {
   it('stays hidden for a signed-in visitor, and goes when the app shows anything else', async () => {
     window.localStorage.setItem('X-Auth-Token', 'tok');
     const host = loadIndexHtml();
-    // Nothing of it stays in the page.
+    // Nothing of it stays in the page, and the login page's chunks are not fetched.
+    expect(preloads()).toEqual([]);
     expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
     expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
     expect(document.querySelector('template')).toBeNull();
