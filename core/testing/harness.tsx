@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
+import type { EarlyAnswers } from '../api/client';
 import { CoreProvider } from '../app/context';
 import { AppRoutes, apiRedirect, createRouterHandle, RouterBridge, type RouterHandle } from '../app/routes';
 import { type CoreServices, createCoreServices } from '../app/services';
@@ -52,6 +53,8 @@ export interface HarnessOptions {
   waitForLoad?: boolean;
   /** Extra locale resources (namespaces) by language. */
   resources?: Partial<ResourceBundle>;
+  /** Answers to GETs "the entry made at start" (production: core/app/early.ts `fetchEarly`), for the API client. */
+  early?: EarlyAnswers;
 }
 
 export interface HarnessResult extends RenderResult {
@@ -116,6 +119,7 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
     queryRetry: false,
     chunkTimeoutMs: options.chunkTimeoutMs,
     redirect: apiRedirect(router),
+    early: options.early,
     reloadPage: () => {
       reloads += 1;
     },

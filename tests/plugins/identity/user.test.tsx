@@ -1,6 +1,7 @@
 import { expectValidPlugin, reply, renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { fetchEarly } from '../../../core/app/early';
 
 vi.setConfig({ testTimeout: 30_000 });
 import identity from '../../../plugins/identity';
@@ -55,6 +56,24 @@ describe('identity: users', () => {
     expect(b.getByText('关闭')).toBeInTheDocument();
     expect(b.getByRole('switch', { name: '启用「Bob」' })).not.toBeChecked();
     expect(screen.getByRole('tree', { name: '主菜单' })).toHaveTextContent('用户管理');
+  });
+
+  it('on a direct open the table takes the entry\'s early answer for its first page (once), then asks the server', async () => {
+    const [url] = identity.pages.find((p) => p.path === '/user')?.opensWith ?? [];
+    expect(url).toBe('/users/paging?pageIndex=1&pageSize=10&order=&field=');
+    const fetched: string[] = [];
+    const early = fetchEarly([url!], 'test-token', async (u) => {
+      fetched.push(u);
+      return new Response(JSON.stringify({ code: 1, message: '', data: { total: 1, items: [bob] } }), { headers: { 'content-type': 'application/json' } });
+    });
+    const { user, api } = await renderPlugin(identity, { route: '/user', session: admin(), api: { 'GET /users/paging': page }, early });
+    expect(await screen.findByRole('link', { name: 'Bob' })).toBeInTheDocument();
+    expect(fetched).toEqual([url]);
+    expect(api.callsTo('GET /users/paging')).toHaveLength(0);
+    // The next request of the same page (refresh) is the server's: the early answer served once.
+    await user.click(screen.getByRole('button', { name: '刷新' }));
+    expect(await screen.findByRole('link', { name: 'Ann' })).toBeInTheDocument();
+    expect(api.callsTo('GET /users/paging').map((c) => c.url)).toEqual([url]);
   });
 
   it('sends the search filters and pages', async () => {
