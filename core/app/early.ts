@@ -142,12 +142,15 @@ export function startEarly(plugins: readonly AnyPlugin[], location: Pick<Locatio
     screen = { pluginId: null, layout: null, namespaces: ['core'], requests: [] };
   }
   const answers = fetchEarly(screen.requests, token, (url, init) => window.fetch(url, init));
-  loadLocaleFiles([lng], screen.namespaces).catch(ignore);
-  import('../api/transport').catch(ignore);
+  // In the order they are needed, as HTTP/1.1's six connections serve them: `core`'s strings hold the app's first
+  // render, then the page and its layout; the menu's namespaces and icons (some forty small files) last.
+  loadLocaleFiles([lng], ['core']).catch(ignore);
   const plugin = plugins.find((p) => p.id === screen.pluginId);
   if (plugin) plugin.load().catch(ignore);
+  if (screen.layout && screen.layout !== 'bare') layoutLoaders[screen.layout]().catch(ignore);
+  import('../api/transport').catch(ignore);
+  loadLocaleFiles([lng], screen.namespaces).catch(ignore);
   if (screen.layout && screen.layout !== 'bare') {
-    layoutLoaders[screen.layout]().catch(ignore);
     for (const p of plugins) for (const page of p.pages) page.icon?.().catch(ignore);
   }
   return { lng, screen, answers };
