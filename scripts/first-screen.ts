@@ -52,14 +52,30 @@ export function preloadAppChunk(): Plugin {
 /**
  * Our own modules a first visit runs at once, as two chunks instead of some ten small shared ones (fewer requests on
  * HTTP/1.1's six connections): `early` = what the entry reaches statically (early start, descriptors, landing rule),
- * `app-core` = what the app chunk reaches statically besides that. `plugin` records the static import graph as
- * modules are parsed; the tests (codeSplitting group tests, run at chunking, after parsing) read it. Libraries stay
- * in `vendor`; the walk does not go through the `@/core` barrel (descriptors import only `definePlugin` from it).
+ * `app-core` = what the app chunk reaches statically besides that.
+ *
+ * A layout page's first visit (a list page opened directly) gets the same treatment, and the login screen keeps its
+ * bytes: what it runs at once carries rolldown's `$initial` tag and is taken by the groups before `pages-shared`.
+ * - `login-shared`: our modules the login page runs at once besides its own (`$initial`: the language switch, the
+ *   landing rule's hook), one chunk instead of two.
+ * - `pages-shared` (vite.config.ts, `minShareCount: 2`): what two or more on-demand chunks use after tree-shaking —
+ *   core's UI kit and the Fluent components it uses, shared by the layouts and the plugins' pages — one chunk
+ *   instead of some forty small ones. What one plugin alone uses stays in its chunk (the dashboard's charts).
+ * Not grouped: menu icons and locale files. Each is a dynamic import of its own (a descriptor's `icon`, a namespace),
+ * and rolldown keeps a small facade chunk per dynamically imported module even when a group holds the module, so
+ * grouping them saves no request (measured: docs/PERFORMANCE.md, "List page, session 6").
+ * `plugin` records the import graph as modules are parsed; the tests (codeSplitting group tests, run at chunking,
+ * after parsing) read it. Libraries the first screen runs stay in `vendor`; the walk does not go through the
+ * `@/core` barrel (descriptors import only `definePlugin` from it).
  */
 export function firstScreenGroups(root: string): {
   plugin: Plugin;
   early: (id: string) => boolean;
   appCore: (id: string) => boolean;
+  /** With the `$initial` tag: our modules the login page runs at once, not its own. */
+  loginShared: (id: string) => boolean;
+  /** With `minShareCount: 2`. */
+  pagesShared: (id: string) => boolean;
 } {
   const imports = new Map<string, readonly string[]>();
   const barrel = `${root}core/index.ts`;
@@ -93,5 +109,8 @@ export function firstScreenGroups(root: string): {
     },
     early: (id) => ours(id) && get().early.has(id),
     appCore: (id) => ours(id) && !get().early.has(id) && get().app.has(id),
+    loginShared: (id) => ours(id) && id.startsWith(`${root}core/`) && id !== `${root}${ENTRY_MODULE}` && id !== `${root}${APP_MODULE}`,
+    // Locale files stay one chunk each: the login screen loads its two, a layout all of them.
+    pagesShared: (id) => !id.endsWith('.css') && !id.endsWith('.json'),
   };
 }

@@ -96,6 +96,28 @@ export function wsUrlFor(location: Pick<Location, 'protocol' | 'host'>): string 
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}`;
 }
 
+/** axios's encoding of a query value (axios/lib/helpers/buildURL.js), so the URL written here is the one it sends. */
+function encodeQueryPart(value: string): string {
+  return encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%24/g, '$').replace(/%2C/gi, ',').replace(/%20/g, '+');
+}
+
+/**
+ * The URL a GET with these params goes to, as the transport writes it (`/users/paging?pageIndex=1&order=`: null
+ * and undefined left out, in the params' order); null when a value is a list (axios's `key[]=` form is not
+ * reproduced here). What a page declares in `opensWith` is compared with this.
+ */
+export function requestUrl(url: string, params?: Query): string | null {
+  if (!params) return url;
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'object') return null;
+    parts.push(`${encodeQueryPart(key)}=${encodeQueryPart(String(value))}`);
+  }
+  if (parts.length === 0) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${parts.join('&')}`;
+}
+
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
 }
@@ -177,8 +199,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(method: HttpMethod, url: string, body?: unknown, opts: RequestOptions = {}): Promise<Envelope<T>> {
-    // A plain GET the entry already made at start: its answer goes through the same envelope handling.
-    const early = method === 'GET' && !opts.params && !opts.headers ? options.early?.take(url, token()) : undefined;
+    // A GET the entry already made at start (the same URL, query included): its answer goes through the same
+    // envelope handling.
+    const earlyUrl = method === 'GET' && !opts.headers && options.early ? requestUrl(url, opts.params) : null;
+    const early = earlyUrl !== null ? options.early?.take(earlyUrl, token()) : undefined;
     const answer = early ? await early : null;
     if (answer) return handleBody<T>(answer, url, opts.silent);
     let loaded: Transport;

@@ -1,9 +1,9 @@
 import type { EarlyAnswer, EarlyAnswers } from '../api/client';
 import { storedLanguage } from '../i18n/language';
 import { loadLocaleFiles } from '../i18n/resources';
-import { LOGIN_PATH, type LandingUser, landingPath } from '../navigation/landing';
+import { LOGIN_PATH, type LandingUser, landingPath, mayOpenRoute } from '../navigation/landing';
 import { resolvePages } from '../plugin/resolve';
-import type { AnyPlugin, Lng, PageLayout } from '../plugin/types';
+import type { AnyPlugin, Lng, PageDef, PageLayout } from '../plugin/types';
 import { parseUser, TOKEN_KEY, USER_KEY } from '../session/stored';
 import { layoutLoaders } from './layouts';
 
@@ -21,9 +21,12 @@ export interface FirstScreen {
   /** Plugin whose page shows (null: `/`, an unknown path). */
   pluginId: string | null;
   layout: PageLayout | null;
-  /** Locale namespaces it renders with: core, the page's plugin, every plugin under a layout (menu). */
+  /**
+   * Locale namespaces it renders with: core, the page's plugin, every plugin under a layout (menu), and the UI kit's
+   * strings for every page but the login (the layouts and PluginPage load `kit` with them).
+   */
   namespaces: string[];
-  /** GETs made while it starts. */
+  /** GETs made while it starts: the branding, the user's refresh at `/`, the page's own (`opensWith`). */
   requests: string[];
 }
 
@@ -39,10 +42,11 @@ function matches(pattern: string, pathname: string): boolean {
   return want.length === have.length && want.every((part, i) => part.startsWith(':') || part.toLowerCase() === have[i]?.toLowerCase());
 }
 
-function findRoute(plugins: readonly AnyPlugin[], pathname: string) {
+/** The plugin and layout of the route at `pathname`; `page` when it is a page itself (not one of its child routes). */
+function findRoute(plugins: readonly AnyPlugin[], pathname: string): { plugin: AnyPlugin; layout: PageLayout; page?: PageDef<string, string> } | undefined {
   for (const plugin of plugins) {
     for (const page of plugin.pages) {
-      if (matches(page.path, pathname)) return { plugin, layout: page.layout };
+      if (matches(page.path, pathname)) return { plugin, layout: page.layout, page };
       for (const child of page.children ?? []) {
         const path = child.path.startsWith('/') ? child.path : `${page.path.replace(/\/$/, '')}/${child.path}`;
         if (matches(path, pathname)) return { plugin, layout: page.layout };
@@ -62,7 +66,8 @@ export interface StoredSession {
  * The screen a visit to `pathname` shows first, as core's routes decide it (core/app/routes.tsx, RootRedirect):
  * without a token every page but the login leads to the login; `/` with one refreshes the user (`/account/info`),
  * then goes where core's landing rule sends that user — planned here with the stored user, who is almost always the
- * refreshed one (a wrong guess costs a chunk loaded early, nothing else).
+ * refreshed one (a wrong guess costs a chunk loaded early, nothing else). A page's own GETs (`opensWith`) start
+ * too when the stored user may open it (the server checks the token as always; the answer serves only that token).
  */
 export function planFirstScreen(plugins: readonly AnyPlugin[], pathname: string, session: StoredSession): FirstScreen {
   const requests = ['/branding'];
@@ -74,7 +79,13 @@ export function planFirstScreen(plugins: readonly AnyPlugin[], pathname: string,
   }
   const route = findRoute(plugins, target);
   if (!route) return { pluginId: null, layout: null, namespaces: ['core'], requests };
-  const namespaces = route.layout === 'bare' ? ['core', route.plugin.id] : ['core', ...plugins.map((plugin) => plugin.id)];
+  const namespaces =
+    route.layout !== 'bare' ? ['core', ...plugins.map((plugin) => plugin.id), 'kit'] : target === LOGIN_PATH ? ['core', route.plugin.id] : ['core', route.plugin.id, 'kit'];
+  const user = session.user;
+  const page = route.page;
+  if (session.signedIn && page?.opensWith && user && mayOpenRoute({ menuKey: page.menuKey, gate: page.gate }, (key) => user.menus?.includes(key) ?? false)) {
+    requests.push(...page.opensWith);
+  }
   return { pluginId: route.plugin.id, layout: route.layout, namespaces, requests };
 }
 
@@ -131,12 +142,15 @@ export function startEarly(plugins: readonly AnyPlugin[], location: Pick<Locatio
     screen = { pluginId: null, layout: null, namespaces: ['core'], requests: [] };
   }
   const answers = fetchEarly(screen.requests, token, (url, init) => window.fetch(url, init));
-  loadLocaleFiles([lng], screen.namespaces).catch(ignore);
-  import('../api/transport').catch(ignore);
+  // In the order they are needed, as HTTP/1.1's six connections serve them: `core`'s strings hold the app's first
+  // render, then the page and its layout; the menu's namespaces and icons (some forty small files) last.
+  loadLocaleFiles([lng], ['core']).catch(ignore);
   const plugin = plugins.find((p) => p.id === screen.pluginId);
   if (plugin) plugin.load().catch(ignore);
+  if (screen.layout && screen.layout !== 'bare') layoutLoaders[screen.layout]().catch(ignore);
+  import('../api/transport').catch(ignore);
+  loadLocaleFiles([lng], screen.namespaces).catch(ignore);
   if (screen.layout && screen.layout !== 'bare') {
-    layoutLoaders[screen.layout]().catch(ignore);
     for (const p of plugins) for (const page of p.pages) page.icon?.().catch(ignore);
   }
   return { lng, screen, answers };

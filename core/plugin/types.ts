@@ -68,6 +68,14 @@ export interface PageDef<P extends string = string, K extends string = Permissio
   gate?: K;
   children?: readonly ChildRouteDef<P, K>[];
   /**
+   * The GETs this page makes as it opens, each exactly as it makes it (path and query, as the API client writes
+   * it: `/users/paging?pageIndex=1&pageSize=10&order=&field=`). On a direct open of the page by a user who may open
+   * it, the entry fetches them with the stored token before React has arrived (core/app/early.ts), and the page's
+   * first request of each URL takes that answer. A test should render the page and compare its first requests
+   * (`firstRequestsOf` in `@/core/testing`), so the list cannot drift. Optional: a speed-up only.
+   */
+  opensWith?: readonly string[];
+  /**
    * This page is the home of an account type: where it lands after login and at `/` (spec §4: 我的资产 for
    * users, 控制面板 for admins). At most one page per type; core's landing rule reads it, never the path.
    */

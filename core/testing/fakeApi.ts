@@ -1,4 +1,4 @@
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { matchPath } from 'react-router-dom';
 import type { HttpMethod } from '../api/client';
 
@@ -7,6 +7,8 @@ export interface FakeRequest {
   method: HttpMethod;
   /** Path without query, e.g. `/users/7`. */
   path: string;
+  /** The URL as requested, query included (`/users/paging?pageIndex=1&pageSize=10`): what `opensWith` declares. */
+  url: string;
   /** Path parameters of the matched key (`GET /users/:id` → `{ id: '7' }`). */
   params: Record<string, string>;
   /** Query string parameters. */
@@ -96,7 +98,8 @@ export function createFakeApi(handlers: FakeHandlers = {}, defaults: FakeHandler
     Object.assign(query, config.params ?? {});
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(config.headers.toJSON())) headers[name] = String(value);
-    const request: FakeRequest = { method, path: url.pathname, params: {}, query, body: parseBody(config.data), headers };
+    const requested = axios.getUri({ url: config.url, params: config.params });
+    const request: FakeRequest = { method, path: url.pathname, url: requested, params: {}, query, body: parseBody(config.data), headers };
     calls.push(request);
 
     const found = find(method, url.pathname);

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
 import { CoreProvider } from '../app/context';
+import { fetchEarly } from '../app/early';
 import { AppRoutes, apiRedirect, createRouterHandle, RouterBridge, type RouterHandle } from '../app/routes';
 import { type CoreServices, createCoreServices } from '../app/services';
 import { type CoreEvents, createEventBus } from '../events/bus';
@@ -52,6 +53,12 @@ export interface HarnessOptions {
   waitForLoad?: boolean;
   /** Extra locale resources (namespaces) by language. */
   resources?: Partial<ResourceBundle>;
+  /**
+   * GETs "the entry made at start" (a page's `opensWith`), by URL → the body the server answered: they go through
+   * core's real early-answer path (core/app/early.ts `fetchEarly`, with the session's token), so a page that takes
+   * them makes no request for them.
+   */
+  early?: Record<string, unknown>;
 }
 
 export interface HarnessResult extends RenderResult {
@@ -94,6 +101,12 @@ function defaultKeys(plugins: readonly AnyPlugin[]): string[] {
   return [...buildCatalogue(plugins.flatMap((p) => (p.manifest ? [p.manifest] : []))).keys];
 }
 
+function earlyAnswers(bodies: Record<string, unknown>, token: string | null) {
+  return fetchEarly(Object.keys(bodies), token, async (url) =>
+    new Response(JSON.stringify(bodies[url]), { headers: { 'content-type': 'application/json' } }),
+  );
+}
+
 async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactElement, options: HarnessOptions, defaultRoute: string): Promise<HarnessResult> {
   // The default session holds every key the rendered plugins' manifests declare (pages and actions), as the server
   // gives the super admin.
@@ -116,6 +129,7 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
     queryRetry: false,
     chunkTimeoutMs: options.chunkTimeoutMs,
     redirect: apiRedirect(router),
+    early: options.early ? earlyAnswers(options.early, session.getState().token) : undefined,
     reloadPage: () => {
       reloads += 1;
     },

@@ -14,6 +14,8 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/person').then((m) => m.PersonRegular),
       order: 1,
       layout: 'admin',
+      // The user table's first page (ServerTable's defaults): fetched by the entry on a direct open.
+      opensWith: ['/users/paging?pageIndex=1&pageSize=10&order=&field='],
       children: [{ path: ':userId', page: 'UserDetail', titleKey: 'user.detailTitle' }],
     },
     {

@@ -1,12 +1,14 @@
 import { createApiClient, createEventBus, createFakeApi, createMemoryStorage, createPluginRegistry, createSessionStore, loadLocaleFiles, reply } from '@/core/testing';
 import { describe, expect, it } from 'vitest';
+import { type Query, requestUrl } from '../../core/api/client';
 import { EARLY_ANSWER_TTL_MS, fetchEarly, hashPathname, planFirstScreen, type StoredSession } from '../../core/app/early';
 import { landingPath } from '../../core/navigation/landing';
 import { discoverPlugins } from '../../core/plugin/discover';
 import { dashboardPlugin, identityPlugin, loginPlugin, myAreaPlugin } from './fixtures/plugins';
 
 const plugins = discoverPlugins();
-const all = ['core', ...plugins.map((p) => p.id)];
+const all = ['core', ...plugins.map((p) => p.id), 'kit'];
+const usersFirstPage = '/users/paging?pageIndex=1&pageSize=10&order=&field=';
 
 // The entry's early start: what the first screen of a URL needs, from the descriptors alone.
 describe('planFirstScreen', () => {
@@ -24,10 +26,32 @@ describe('planFirstScreen', () => {
     expect(planFirstScreen(plugins, '/login', anonymous)).toEqual({ pluginId: 'login', layout: 'bare', namespaces: ['core', 'login'], requests: ['/branding'] });
   });
 
-  it('a list page with a token: its plugin, the layout and every namespace (the menu names them all)', () => {
-    expect(planFirstScreen(plugins, '/user', admin)).toEqual({ pluginId: 'identity', layout: 'admin', namespaces: all, requests: ['/branding'] });
+  it('a list page with a token: its plugin, the layout, every namespace (the menu names them all) and its first GET', () => {
+    expect(planFirstScreen(plugins, '/user', admin)).toEqual({ pluginId: 'identity', layout: 'admin', namespaces: all, requests: ['/branding', usersFirstPage] });
     expect(planFirstScreen(plugins, '/user/42', admin).pluginId).toBe('identity');
     expect(planFirstScreen(plugins, '/my-info', admin)).toMatchObject({ pluginId: 'info', layout: 'user' });
+  });
+
+  it('starts a page\'s declared GETs only for a user who may open it, only for the page itself', () => {
+    const requests = (path: string, session: StoredSession) => planFirstScreen(plugins, path, session).requests;
+    expect(requests('/user', admin)).toEqual(['/branding', usersFirstPage]);
+    // no `user` key: the page shows 403, nothing is fetched for it
+    expect(requests('/user', { signedIn: true, user: { type: 'admin', menus: ['role'] } })).toEqual(['/branding']);
+    // a token without a stored user: nobody to check, so nothing early
+    expect(requests('/user', { signedIn: true, user: null })).toEqual(['/branding']);
+    // a child route of the page (/user/:userId) is another page
+    expect(requests('/user/42', admin)).toEqual(['/branding']);
+    // no token: the login shows
+    expect(requests('/user', { signedIn: false, user: admin.user })).toEqual(['/branding']);
+    // `/` landing on the page (its first menu page for this user) starts them too
+    expect(requests('/', { signedIn: true, user: { type: 'admin', menus: ['user'] } })).toEqual(['/branding', '/account/info', usersFirstPage]);
+  });
+
+  it('full-window pages bring the UI kit\'s strings, the login does not', () => {
+    const bare = plugins.flatMap((p) => p.pages.filter((page) => page.layout === 'bare' && !page.path.includes(':') && page.path !== '/login'));
+    expect(bare.length).toBeGreaterThan(0);
+    for (const page of bare) expect(planFirstScreen(plugins, page.path, admin).namespaces, page.path).toContain('kit');
+    expect(planFirstScreen(plugins, '/login', anonymous).namespaces).not.toContain('kit');
   });
 
   it('without a token every page but the login leads to the login, open ones and unknown ones too (spec §4)', () => {
@@ -41,11 +65,9 @@ describe('planFirstScreen', () => {
     const users = [admin.user, { type: 'admin', menus: [] }, { type: 'user', menus: [] }, { type: 'auditor', menus: ['role'] }];
     for (const user of users) {
       const landing = registry.matchRoute(landingPath(registry, user!));
-      expect(planFirstScreen(plugins, '/', { signedIn: true, user }), JSON.stringify(user)).toMatchObject({
-        pluginId: landing?.pluginId ?? null,
-        layout: landing?.layout ?? null,
-        requests: ['/branding', '/account/info'],
-      });
+      const screen = planFirstScreen(plugins, '/', { signedIn: true, user });
+      expect(screen, JSON.stringify(user)).toMatchObject({ pluginId: landing?.pluginId ?? null, layout: landing?.layout ?? null });
+      expect(screen.requests.slice(0, 2)).toEqual(['/branding', '/account/info']);
     }
     // The personal centre (the info plugin) is an admin's last resort; a type-user account lands on the home the
     // my-area plugin declares (我的资产), which needs no key.
@@ -99,6 +121,20 @@ describe('fetchEarly', () => {
   });
 });
 
+describe('requestUrl', () => {
+  it('writes the URL axios sends for the same params', async () => {
+    const { default: axios } = await import('axios');
+    const cases: Query[] = [
+      { pageIndex: 1, pageSize: 10, order: '', field: '' },
+      { name: 'a b:c,d$e&f=g/h?é', online: true, skip: undefined, none: null },
+      {},
+    ];
+    for (const params of cases) expect(requestUrl('/x/paging', params)).toBe(axios.getUri({ url: '/x/paging', params }));
+    expect(requestUrl('/x', { ids: ['a', 'b'] })).toBeNull();
+    expect(requestUrl('/x')).toBe('/x');
+  });
+});
+
 describe('API client with early answers', () => {
   function setup(early: Record<string, unknown>) {
     const fake = createFakeApi({ 'GET /branding': { name: 'from the server' }, 'POST /branding': reply.envelope(1) });
@@ -138,12 +174,20 @@ describe('API client with early answers', () => {
     expect(redirects).toEqual(['/login']);
   });
 
+  it('matches a GET with params by its URL as the transport writes it (the page declares that URL)', async () => {
+    const { api, fake, taken } = setup({ [usersFirstPage]: { code: 1, message: '', data: { total: 0, items: [] } } });
+    expect(await api.get('/users/paging', { params: { pageIndex: 1, pageSize: 10, order: '', field: '' } })).toEqual({ total: 0, items: [] });
+    expect(fake.calls).toHaveLength(0);
+    expect(taken).toEqual([`${usersFirstPage} tok`]);
+  });
+
   it('asks the server when the early fetch failed, and never uses early answers for other calls', async () => {
     const { api, fake, taken } = setup({ '/branding': null });
     expect(await api.get('/branding')).toEqual({ name: 'from the server' });
     await api.get('/branding', { params: { a: 1 } }).catch(() => undefined);
     await api.post('/branding').catch(() => undefined);
-    expect(taken).toEqual(['/branding tok']);
+    await api.get('/branding', { headers: { x: '1' } }).catch(() => undefined);
+    expect(taken).toEqual(['/branding tok', '/branding?a=1 tok']);
     expect(fake.calls.length).toBeGreaterThanOrEqual(2);
   });
 });

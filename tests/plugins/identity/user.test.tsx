@@ -57,6 +57,19 @@ describe('identity: users', () => {
     expect(screen.getByRole('tree', { name: '主菜单' })).toHaveTextContent('用户管理');
   });
 
+  it('on a direct open the table takes the entry\'s early answer for its first page (once), then asks the server', async () => {
+    const [url] = identity.pages.find((p) => p.path === '/user')?.opensWith ?? [];
+    expect(url).toBe('/users/paging?pageIndex=1&pageSize=10&order=&field=');
+    const early = { [url!]: { code: 1, message: '', data: { total: 1, items: [bob] } } };
+    const { user, api } = await renderPlugin(identity, { route: '/user', session: admin(), api: { 'GET /users/paging': page }, early });
+    expect(await screen.findByRole('link', { name: 'Bob' })).toBeInTheDocument();
+    expect(api.callsTo('GET /users/paging')).toHaveLength(0);
+    // The next request of the same page (refresh) is the server's: the early answer served once.
+    await user.click(screen.getByRole('button', { name: '刷新' }));
+    expect(await screen.findByRole('link', { name: 'Ann' })).toBeInTheDocument();
+    expect(api.callsTo('GET /users/paging').map((c) => c.url)).toEqual([url]);
+  });
+
   it('sends the search filters and pages', async () => {
     const many = { total: 25, items: [ann] };
     const { user, api } = await renderPlugin(identity, { route: '/user', session: admin(), api: { 'GET /users/paging': many } });
