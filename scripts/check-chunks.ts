@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { FIRST_SCREEN } from '../core/app/firstScreen.ts';
+import { BRANDING_MARKER, FIRST_SCREEN } from '../core/app/firstScreen.ts';
 import { LANGUAGES } from '../core/plugin/registry.ts';
 import { dist, entryKey, gzipSize, isOnDemand, LOGIN_BUDGET_KB, loginScreen, pagesKey, pluginIds, readManifest, staticClosure } from './manifest';
 
@@ -77,7 +77,7 @@ for (const lng of LANGUAGES) {
 }
 for (const [what, text] of [
   ['the boot script', `<script id="${FIRST_SCREEN.boot}">`],
-  ['the branding marker', FIRST_SCREEN.brandingMarker],
+  ['the branding marker', BRANDING_MARKER],
   ['the first screen host', `<div id="${FIRST_SCREEN.host}" hidden>`],
 ]) {
   if (!html.includes(text ?? '')) problems.push(`index.html: ${what} is missing`);

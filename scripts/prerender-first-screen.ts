@@ -4,7 +4,7 @@
 // the page's stylesheet. The server fills in the branding and allows the boot by its hash (server/http/static.ts).
 import { fileURLToPath } from 'node:url';
 import { build, createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
-import { FIRST_SCREEN } from '../core/app/firstScreen.ts';
+import { BRANDING_MARKER, FIRST_SCREEN } from '../core/app/firstScreen.ts';
 import type { PrerenderedScreen } from '../core/app/prerender.tsx';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -97,6 +97,19 @@ function chunksOfScreen(screen: PrerenderedScreen, bundle: Bundle | undefined, h
   return files.map((file) => `/${file}`);
 }
 
+/**
+ * The entry's module script and the module preloads move from <head> to the end of <body>: the preload scanner still
+ * fetches them at once, and the parser reaches the static page before the arriving modules claim the main thread
+ * (measured: first paint ≈ 30 ms sooner at 1×). The entry runs after parsing either way (modules are deferred).
+ */
+function scriptsLast(html: string): string {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const tags = head.match(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g) ?? [];
+  let out = html;
+  for (const tag of tags) out = out.replace(tag, '');
+  return out.replace('</body>', `${tags.join('')}</body>`);
+}
+
 export function prerenderFirstScreen(): Plugin {
   return {
     name: 'jumpgate-prerender-first-screen',
@@ -118,11 +131,13 @@ export function prerenderFirstScreen(): Plugin {
           .join('');
         const body =
           `<div id="${FIRST_SCREEN.host}" hidden></div>${templates}` +
-          `${FIRST_SCREEN.brandingMarker}<script id="${FIRST_SCREEN.boot}">${inlineSafe(boot)}</script>`;
+          `${BRANDING_MARKER}<script id="${FIRST_SCREEN.boot}">${inlineSafe(boot)}</script>`;
         if (!html.includes('<div id="root">') || !html.includes('</head>')) throw new Error('prerender-first-screen: index.html needs <head> and <div id="root">');
-        return html
-          .replace('</head>', `<style id="${FIRST_SCREEN.style}">${inlineSafe(layout + css)}</style></head>`)
-          .replace('<div id="root">', `${body}<div id="root">`);
+        return scriptsLast(
+          html
+            .replace('</head>', `<style id="${FIRST_SCREEN.style}">${inlineSafe(layout + css)}</style></head>`)
+            .replace('<div id="root">', `${body}<div id="root">`),
+        );
       },
     },
   };

@@ -16,8 +16,6 @@ export const FIRST_SCREEN = {
   style: 'first-screen-css',
   /** `<script type="application/json">`: the server's answer to GET /branding, written into index.html. */
   branding: 'jumpgate-branding',
-  /** Where the build leaves room for it in index.html (server/http/static.ts replaces it). */
-  brandingMarker: '<!--jumpgate:branding-->',
   /** The inline boot script (the server allows it by its hash). */
   boot: 'jumpgate-boot',
   /** On an element of the page: filled by the boot with that field of the branding (`name`, `description`). */
@@ -27,6 +25,10 @@ export const FIRST_SCREEN = {
   /** The event core dispatches on `document` once it has rendered a page (detail: ScreenShown). */
   shownEvent: 'jumpgate:screen-shown',
 } as const;
+
+/** Where the build leaves room for the branding in index.html (server/http/static.ts writes it there). Kept out of
+ * FIRST_SCREEN: the boot carries that object, and the marker must occur once in the page. */
+export const BRANDING_MARKER = '<!--jumpgate:branding-->';
 
 /** An announcement's detail: core fills `path`, the boot answers in `adopted` and `language`. */
 export interface ScreenShown {

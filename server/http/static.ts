@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FIRST_SCREEN } from '../../core/app/firstScreen.ts';
+import { BRANDING_MARKER, FIRST_SCREEN } from '../../core/app/firstScreen.ts';
 import { ok } from './envelope.ts';
 import { cspFor } from './security.ts';
 
@@ -74,7 +74,7 @@ function createIndexPages(indexFile: string, brand: unknown) {
   let cached: { source: string; page: Promise<IndexPage> } | null = null;
   const build = async (source: string): Promise<IndexPage> => {
     const text = source.replace(
-      FIRST_SCREEN.brandingMarker,
+      BRANDING_MARKER,
       `<script type="application/json" id="${FIRST_SCREEN.branding}">${scriptJson(ok(brand))}</script>`,
     );
     const html = Buffer.from(text, 'utf8');
