@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import griffel from '@griffel/vite-plugin';
 import { firstScreenGroups, firstScreenInputs, preloadAppChunk } from './scripts/first-screen.ts';
+import { MENU_ICONS_ID, menuIcons } from './scripts/menu-icons.ts';
 import { precompress } from './scripts/precompress.ts';
 import { prerenderFirstScreen } from './scripts/prerender-first-screen.ts';
 import { slimManifests } from './scripts/slim-manifests.ts';
@@ -41,6 +42,8 @@ export default defineConfig(({ command }) => ({
     command === 'build' && griffelAheadOfTime(),
     // The manifests' labels and grants are the server's data: not shipped in the entry (scripts/slim-manifests.ts).
     slimManifests(),
+    // The descriptors' menu icons from one generated module: one request for a layout's menu (scripts/menu-icons.ts).
+    menuIcons(root),
     firstScreen.plugin,
     preloadAppChunk(),
     // index.html carries the login page prerendered, usable before any script runs (core/app/firstScreen.ts).
@@ -82,6 +85,7 @@ export default defineConfig(({ command }) => ({
           ],
         },
         chunkFileNames: (chunk) => {
+          if (chunk.facadeModuleId === `\0${MENU_ICONS_ID}`) return 'static/menu-icons-[hash].js';
           const match = chunk.facadeModuleId?.match(pluginPages);
           return match ? `static/plugin-${match[1]}-[hash].js` : 'static/[name]-[hash].js';
         },

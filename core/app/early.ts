@@ -1,6 +1,6 @@
 import type { EarlyAnswer, EarlyAnswers } from '../api/client';
 import { storedLanguage } from '../i18n/language';
-import { loadLocaleFiles } from '../i18n/resources';
+import { loadLocaleBundle, loadLocaleFiles } from '../i18n/resources';
 import { LOGIN_PATH, type LandingUser, landingPath, mayOpenRoute } from '../navigation/landing';
 import { resolvePages } from '../plugin/resolve';
 import type { AnyPlugin, Lng, PageDef, PageLayout } from '../plugin/types';
@@ -149,9 +149,12 @@ export function startEarly(plugins: readonly AnyPlugin[], location: Pick<Locatio
   if (plugin) plugin.load().catch(ignore);
   if (screen.layout && screen.layout !== 'bare') layoutLoaders[screen.layout]().catch(ignore);
   import('../api/transport').catch(ignore);
-  loadLocaleFiles([lng], screen.namespaces).catch(ignore);
   if (screen.layout && screen.layout !== 'bare') {
+    // The menu names every plugin's pages: all namespaces, as the layout host asks for them (one bundle).
+    loadLocaleBundle(lng).catch(ignore);
     for (const p of plugins) for (const page of p.pages) page.icon?.().catch(ignore);
+  } else {
+    loadLocaleFiles([lng], screen.namespaces).catch(ignore);
   }
   return { lng, screen, answers };
 }

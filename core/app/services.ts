@@ -5,9 +5,9 @@ import { type AccountApi, type Branding, createAccountApi } from '../api/account
 import { type ApiClient, createApiClient, type EarlyAnswers, type Redirect } from '../api/client';
 import { createEventBus, type EventBus, type NotifyPayload } from '../events/bus';
 import { createI18n, DEFAULT_LNG, isLng } from '../i18n/createI18n';
-import { loadLocaleFiles } from '../i18n/resources';
+import { loadLocaleBundle, loadLocaleFiles } from '../i18n/resources';
 import { createPluginRegistry, LANGUAGES, type PluginRegistry, type ResourceBundle } from '../plugin/registry';
-import type { AnyPlugin, Lng } from '../plugin/types';
+import type { AnyPlugin, Lng, LocaleResources } from '../plugin/types';
 import type { SessionStore } from '../session/store';
 import { dataKeyT } from '../i18n/types';
 
@@ -224,6 +224,9 @@ function currentLng(i18n: I18n): Lng {
   return isLng(i18n.language) ? i18n.language : DEFAULT_LNG;
 }
 
+/** From this many missing namespaces on, the language's bundle is fetched instead of one file each. */
+const BUNDLE_FROM = 3;
+
 /**
  * Which locale files are in the i18n instance, and fetching the missing ones. Plugin inline locales are laid
  * over a file when it arrives, so an inline key keeps winning as it does at start.
@@ -233,13 +236,20 @@ function createLocaleTracker(i18n: I18n, plugins: readonly AnyPlugin[], initial:
   const pending = new Map<string, Promise<void>>();
   for (const lng of LANGUAGES) for (const ns of Object.keys(initial[lng])) loaded.add(`${lng}/${ns}`);
   const inline = (lng: Lng, ns: string) => plugins.find((plugin) => plugin.id === ns)?.locales?.[lng];
-  const fetchOne = async (lng: Lng, ns: string) => {
-    const files = await loadLocaleFiles([lng], [ns]);
-    const file = files[lng][ns];
+  const add = (lng: Lng, ns: string, file: LocaleResources | undefined) => {
     if (file) i18n.addResourceBundle(lng, ns, file, true, false);
     const extra = inline(lng, ns);
     if (extra) i18n.addResourceBundle(lng, ns, extra, true, true);
     loaded.add(`${lng}/${ns}`);
+  };
+  const fetchOne = async (lng: Lng, ns: string) => {
+    const files = await loadLocaleFiles([lng], [ns]);
+    add(lng, ns, files[lng][ns]);
+  };
+  // Many namespaces at once (a layout's menu): the language's bundle, one request.
+  const fetchMany = async (lng: Lng, namespaces: readonly string[]) => {
+    const files = await loadLocaleBundle(lng);
+    for (const ns of namespaces) add(lng, ns, files[ns]);
   };
   return {
     /** Namespaces loaded in any language: what a language switch must bring along. */
@@ -247,19 +257,23 @@ function createLocaleTracker(i18n: I18n, plugins: readonly AnyPlugin[], initial:
       return [...new Set([...loaded].map((key) => key.slice(key.indexOf('/') + 1)))];
     },
     async ensure(lng: Lng, namespaces: readonly string[]): Promise<void> {
-      const wanted = new Set(['core', ...namespaces]);
-      await Promise.all(
-        [...wanted].map((ns) => {
+      const wanted = [...new Set(['core', ...namespaces])].filter((ns) => !loaded.has(`${lng}/${ns}`));
+      const missing = wanted.filter((ns) => !pending.has(`${lng}/${ns}`));
+      if (missing.length >= BUNDLE_FROM) {
+        const running = fetchMany(lng, missing).finally(() => {
+          for (const ns of missing) pending.delete(`${lng}/${ns}`);
+        });
+        for (const ns of missing) pending.set(`${lng}/${ns}`, running);
+      } else {
+        for (const ns of missing) {
           const key = `${lng}/${ns}`;
-          if (loaded.has(key)) return undefined;
-          let running = pending.get(key);
-          if (!running) {
-            running = fetchOne(lng, ns).finally(() => pending.delete(key));
-            pending.set(key, running);
-          }
-          return running;
-        }),
-      );
+          pending.set(
+            key,
+            fetchOne(lng, ns).finally(() => pending.delete(key)),
+          );
+        }
+      }
+      await Promise.all(wanted.map((ns) => pending.get(`${lng}/${ns}`)));
     },
   };
 }
