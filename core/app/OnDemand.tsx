@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { ChunkError } from './ChunkError';
 import { useCore } from './context';
 import { newVersionDeployed } from './deploy';
@@ -36,13 +36,19 @@ type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { st
  * Loads something that arrives on demand once per `what` and retry: `loading`, then `ready`, or `error` when it
  * fails or exceeds the chunk time-out. `load` must start a fresh attempt on each call.
  */
-function useOnDemand<T>(load: () => Promise<T>, what: string, onFail?: () => void) {
+function useOnDemand<T>(load: () => Promise<T>, what: string, onFail?: () => void, ready?: T) {
   const { chunkTimeoutMs, overlays } = useCore();
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
+  // Already at hand (the chunk came with the early start or an earlier page): shown in the first pass, no placeholder.
+  const [state, setState] = useState<LoadState<T>>(() => (ready === undefined ? { status: 'loading' } : { status: 'ready', value: ready }));
+  const startedReady = useRef(ready !== undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; `load` is keyed by `what`
   useEffect(() => {
+    if (startedReady.current) {
+      startedReady.current = false;
+      return;
+    }
     let live = true;
     setState({ status: 'loading' });
     withTimeout(load(), chunkTimeoutMs, what).then(
@@ -80,14 +86,17 @@ export function ChunkLoader({
   what,
   inline,
   onFail,
+  ready,
 }: {
   load: () => Promise<ComponentType>;
   what: string;
   inline: boolean;
   /** Called on failure or time-out, before the error shows (e.g. to drop a cached pending import). */
   onFail?: () => void;
+  /** The component when it is already loaded: rendered at once (read on mount only). */
+  ready?: ComponentType;
 }) {
-  const { state, retry } = useOnDemand(load, what, onFail);
+  const { state, retry } = useOnDemand(load, what, onFail, ready);
   if (state.status === 'loading') return <Landing inline={inline} />;
   if (state.status === 'error') return <ChunkError onRetry={retry} newVersion={state.newVersion} />;
   const Component = state.value;

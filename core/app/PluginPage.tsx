@@ -20,23 +20,27 @@ export function LazyStatusPage({ status }: { status: 403 | 404 }) {
  * (a new location starts it afresh).
  */
 export function PluginPage({ route }: { route: ResolvedRoute }) {
-  const { session, registry, ensureNamespaces } = useCore();
+  const { session, registry, ensureNamespaces, i18n } = useCore();
   const { pathname } = useLocation();
   const allowed = useStore(session, (state) => mayOpenRoute(route, (key) => state.hasMenu(key)));
   if (!allowed) return <LazyStatusPage status={403} />;
   // Full-window pages (terminal, monitor, playback) use the UI kit's dialogs and tables, whose strings the layouts
   // bring for their pages; the login screen does not, and keeps them out of its first visit.
   const namespaces = route.layout === 'bare' && route.path !== LOGIN_PATH ? [route.pluginId, 'kit'] : [route.pluginId];
-  const load = () =>
-    Promise.all([registry.loadPlugin(route.pluginId), ensureNamespaces(namespaces)]).then(([module]) => {
-      const Page = (module as Record<string, ComponentType>)[route.page] as ComponentType;
-      return () => (
-        <>
-          <Page />
-          <FirstScreenHandOver path={route.path} />
-        </>
-      );
-    });
+  const pageOf = (module: object): ComponentType => {
+    const Page = (module as Record<string, ComponentType>)[route.page] as ComponentType;
+    return () => (
+      <>
+        <Page />
+        <FirstScreenHandOver path={route.path} />
+      </>
+    );
+  };
+  const load = () => Promise.all([registry.loadPlugin(route.pluginId), ensureNamespaces(namespaces)]).then(([module]) => pageOf(module));
+  // Chunk and strings already here (the early start fetched them while the layout loaded): the page renders in the
+  // layout's pass instead of a placeholder pass first.
+  const loaded = registry.loadedPlugin(route.pluginId);
+  const ready = loaded && namespaces.every((ns) => i18n.hasResourceBundle(i18n.language, ns)) ? pageOf(loaded) : undefined;
   return (
     <PageBoundary key={pathname}>
       <ChunkLoader
@@ -44,6 +48,7 @@ export function PluginPage({ route }: { route: ResolvedRoute }) {
         what={`plugin "${route.pluginId}" page "${route.page}"`}
         load={load}
         onFail={() => registry.forgetLoad(route.pluginId)}
+        ready={ready}
         inline={route.layout !== 'bare'}
       />
     </PageBoundary>

@@ -33,6 +33,9 @@ export async function createApp({ dev = import.meta.env.DEV, early }: { dev?: bo
     redirect: apiRedirect(router),
     early: early?.answers,
   });
+  // The first page's chunk is already on its way (the entry's early start): known to the registry as soon as it
+  // arrives, so the page renders in the layout's first pass (PluginPage's `ready`). A failure shows with the page.
+  if (early?.screen.pluginId) services.registry.loadPlugin(early.screen.pluginId).catch(() => undefined);
   if (dev) {
     // In development a plugin whose pages module misses a page fails loudly at start, not on first click.
     for (const plugin of services.registry.plugins) {

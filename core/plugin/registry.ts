@@ -32,6 +32,8 @@ export interface PluginRegistry {
   matchRoute(pathname: string): ResolvedRoute | undefined;
   /** One shared load per plugin; a failed load is forgotten so a retry fetches again. */
   loadPlugin(id: string): Promise<object>;
+  /** The plugin's pages module once a load of it has succeeded, else undefined: lets a page render in one pass. */
+  loadedPlugin(id: string): object | undefined;
   /** Drop a pending load (after a time-out) so the next attempt imports again. */
   forgetLoad(id: string): void;
   /** Runs every page's icon loader once (the layouts wait for it); a failure is forgotten so a retry loads again. */
@@ -231,6 +233,7 @@ export function createPluginRegistry(
   }
 
   const loads = new Map<string, Promise<object>>();
+  const loaded = new Map<string, object>();
   const icons = new Map<string, FluentIcon>();
   let iconsLoad: Promise<void> | null = null;
   return {
@@ -248,6 +251,7 @@ export function createPluginRegistry(
         pending = plugin.load().then(
           (module) => {
             validatePluginModule(plugin, module);
+            loaded.set(id, module);
             return module;
           },
           (error: unknown) => {
@@ -261,6 +265,7 @@ export function createPluginRegistry(
       }
       return pending;
     },
+    loadedPlugin: (id) => (loads.has(id) ? loaded.get(id) : undefined),
     forgetLoad: (id) => void loads.delete(id),
     loadIcons() {
       iconsLoad ??= Promise.all(
