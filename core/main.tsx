@@ -6,16 +6,24 @@ import { discoverPlugins } from './plugin/discover';
 // Fluent's theme as CSS variables (scripts/theme-css.ts): see CoreProvider.
 import 'virtual:jumpgate-theme.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html needs <div id="root">');
-
 // A stale deployment misses chunks: let the chunk loader's retry handle it instead of a blank page.
 window.addEventListener('vite:preloadError', (event) => event.preventDefault());
+
+/** `<div id="root">`. A signed-in visit starts this entry while the page still parses (index.html's boot): then it
+ * may not be there yet, and is once the document has parsed. */
+async function rootElement(): Promise<HTMLElement> {
+  if (!document.getElementById('root') && document.readyState === 'loading') {
+    await new Promise((parsed) => document.addEventListener('DOMContentLoaded', parsed, { once: true }));
+  }
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html needs <div id="root">');
+  return container;
+}
 
 const early = startEarly(discoverPlugins());
 try {
   const { startApp } = await import('./app/main-app');
-  await startApp(container, early);
+  await startApp(await rootElement(), early);
 } catch (error) {
   // The console did not start: index.html's static login page must not pretend otherwise.
   announceScreen(null);

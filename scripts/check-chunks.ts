@@ -78,10 +78,14 @@ for (const lng of LANGUAGES) {
 for (const [what, text] of [
   ['the boot script', `<script id="${FIRST_SCREEN.boot}">`],
   ['the branding marker', BRANDING_MARKER],
-  ['the first screen host', `<div id="${FIRST_SCREEN.host}" hidden>`],
 ]) {
   if (!html.includes(text ?? '')) problems.push(`index.html: ${what} is missing`);
 }
+// The host names the entry script, which a signed-in visit's boot starts at once (core/app/firstScreenBoot.ts).
+const host = new RegExp(`<div id="${FIRST_SCREEN.host}" data-entry="([^"]+)" hidden>`).exec(html);
+if (!host) problems.push('index.html: the first screen host (with the entry in data-entry) is missing');
+else if (!html.includes(`<script type="module" crossorigin src="${host[1]}"></script>`) || !existsSync(join(dist, host[1] ?? '')))
+  problems.push(`index.html: the host's data-entry ${host[1]} is not the page's entry script`);
 if (/<link rel="stylesheet"/.test(html)) problems.push('index.html links a stylesheet: it should be inlined (it holds the first paint)');
 const indexKb = (gzipSync(html, { level: 9 }).length / 1024).toFixed(1);
 if (Number(indexKb) > INDEX_BUDGET_KB) problems.push(`index.html is ${indexKb} KB gzip, over its ${INDEX_BUDGET_KB} KB budget`);

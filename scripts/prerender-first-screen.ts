@@ -129,8 +129,11 @@ export function prerenderFirstScreen(): Plugin {
             return `<template id="${FIRST_SCREEN.templatePrefix}${screen.lng}" data-path="${screen.path}" data-preload="${preload}">${screen.html}</template>`;
           })
           .join('');
+        // The entry's address, for the boot to start it early on a signed-in visit (core/app/firstScreenBoot.ts).
+        const entry = /<script type="module"[^>]* src="([^"]+)"><\/script>/.exec(html)?.[1];
+        if (!entry) throw new Error('prerender-first-screen: index.html has no entry module script');
         const body =
-          `<div id="${FIRST_SCREEN.host}" hidden></div>${templates}` +
+          `<div id="${FIRST_SCREEN.host}" data-entry="${entry}" hidden></div>${templates}` +
           `${BRANDING_MARKER}<script id="${FIRST_SCREEN.boot}">${inlineSafe(boot)}</script>`;
         if (!html.includes('<div id="root">') || !html.includes('</head>')) throw new Error('prerender-first-screen: index.html needs <head> and <div id="root">');
         return scriptsLast(

@@ -8,7 +8,10 @@
 
 /** Ids and attributes shared by the build, the boot, the server (server/http/static.ts) and core. */
 export const FIRST_SCREEN = {
-  /** The element the boot fills with a language's template; `data-path`, `data-lng` say what it shows. */
+  /**
+   * The element the boot fills with a language's template; `data-path`, `data-lng` say what it shows. The build
+   * writes the entry script's address in its `data-entry`: a signed-in visit starts it from the boot (see there).
+   */
   host: 'first-screen',
   /** `<template id="first-screen-<lng>">` */
   templatePrefix: 'first-screen-',

@@ -114,7 +114,18 @@ export function bootFirstScreen(doc: Document = document): void {
   const host = doc.getElementById(FIRST_SCREEN.host);
   if (!host) return;
   if (signedIn()) {
-    removeFirstScreen(doc); // the app shows another page: nothing here is needed
+    // The app shows another page: nothing here is needed, and nothing is worth showing before it. Its entry starts
+    // now instead of once the whole page has parsed (a module script waits for that; one added here runs as soon as
+    // it has arrived). The entry's own tag at the end of the body then finds the module already run.
+    const entry = host.dataset.entry;
+    removeFirstScreen(doc);
+    if (entry) {
+      const script = doc.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = entry;
+      doc.head.append(script);
+    }
     return;
   }
   const branding = readBranding(doc);

@@ -19,11 +19,12 @@ beforeAll(async () => {
   screens = await prerenderFirstScreens();
 });
 
+const entryScripts = () => [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((script) => script.getAttribute('src'));
 const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
 
 afterEach(() => {
   announceScreen(null); // a boot still waiting lets go of the document
-  for (const link of document.head.querySelectorAll('link')) link.remove();
+  for (const element of document.head.querySelectorAll('link, script')) element.remove();
   document.body.innerHTML = '';
   document.title = '';
   window.localStorage.clear();
@@ -36,7 +37,7 @@ function loadIndexHtml(): HTMLElement {
   style.textContent = screens[0]?.css ?? '';
   document.head.append(style);
   document.body.innerHTML =
-    `<div id="${FIRST_SCREEN.host}" hidden></div>` +
+    `<div id="${FIRST_SCREEN.host}" data-entry="/static/entry.js" hidden></div>` +
     screens
       .map((s) => `<template id="${FIRST_SCREEN.templatePrefix}${s.lng}" data-path="${s.path}" data-preload="/static/page-${s.lng}.js /static/transport.js">${s.html}</template>`)
       .join('') +
@@ -141,6 +142,8 @@ describe('prerendered first screen', () => {
     expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
     expect(document.querySelector('template')).toBeNull();
     expect(host.hidden).toBe(true);
+    // The app's entry starts now, not once the whole page has parsed.
+    expect(entryScripts()).toEqual(['/static/entry.js']);
     expect(announceScreen('/login')).toEqual({ path: '/login', adopted: false, language: null });
   });
 
@@ -148,6 +151,8 @@ describe('prerendered first screen', () => {
     window.localStorage.clear();
     const host = loadIndexHtml();
     expect(host.hidden).toBe(false);
+    // Anonymous: the entry keeps its place after the static page (it must not hold up the page's parsing).
+    expect(entryScripts()).toEqual([]);
     expect(announceScreen('/dashboard')).toEqual({ path: '/dashboard', adopted: false, language: null });
     expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
     expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
