@@ -67,6 +67,8 @@ interface Target {
   mode: Mode;
   /** Token and user put in localStorage before the page's scripts run. */
   session?: { token: string; user: unknown };
+  /** A page with no app (no #root): "app ms" = ms. */
+  staticOnly?: boolean;
 }
 
 interface Resource {
@@ -94,7 +96,12 @@ async function buildFloor(): Promise<string> {
     logLevel: 'warn',
     root: join(root, 'scripts', 'floor'),
     plugins: [react(), precompress()],
-    build: { outDir, assetsDir: 'static', emptyOutDir: true },
+    build: {
+      outDir,
+      assetsDir: 'static',
+      emptyOutDir: true,
+      rollupOptions: { input: ['index.html', 'bare.html', 'list.html'].map((page) => join(root, 'scripts', 'floor', page)) },
+    },
   });
   return outDir;
 }
@@ -105,10 +112,20 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
-/** `/` → index.html (no-cache); `/static/*` immutable, as .br or .gz beside the file when the browser accepts it. */
-async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * `/` → index.html (no-cache), other pages by name; `/static/*` immutable, as .br or .gz beside the file when the
+ * browser accepts it. Any other GET goes to `api` (the real server), so the list floor asks it from its own origin.
+ */
+async function serveStatic(dir: string, api: string): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path !== '/' && !path.startsWith('/static/') && !path.endsWith('.html')) {
+      fetch(`${api}${req.url ?? '/'}`, { headers: { 'X-Auth-Token': String(req.headers['x-auth-token'] ?? '') } }).then(
+        async (answer) => res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer())),
+        () => res.writeHead(502).end(),
+      );
+      return;
+    }
     const file = path === '/' ? join(dir, 'index.html') : normalize(join(dir, path));
     if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end();
@@ -137,7 +154,7 @@ async function serveStatic(dir: string): Promise<{ url: string; close(): Promise
 // ---------------------------------------------------------------------------------------------------------------
 // In the page: the moment the target is reached, by MutationObserver and on every animation frame.
 
-function watchScript(mode: Mode, username: string, session: Target['session']): string {
+function watchScript(mode: Mode, username: string, session: Target['session'], staticOnly = false): string {
   return `(() => {
   ${session ? `try { localStorage.setItem('X-Auth-Token', ${JSON.stringify(session.token)}); localStorage.setItem('user', ${JSON.stringify(JSON.stringify(session.user))}); } catch {}` : ''}
   if (location.protocol !== 'http:') return;
@@ -165,7 +182,7 @@ function watchScript(mode: Mode, username: string, session: Target['session']): 
   };
   // The login form may first be index.html's prerendered copy; "app" = the console's own form (in #root) is up.
   const login = () => loginIn(document);
-  const loginApp = () => { const root = document.getElementById('root'); return root !== null && loginIn(root); };
+  const loginApp = ${staticOnly ? 'login' : "() => { const root = document.getElementById('root'); return root !== null && loginIn(root); }"};
   const reached = ${mode === 'login' ? 'login' : 'rows'};
   const reachedApp = ${mode === 'login' ? 'loginApp' : 'rows'};
   let observer = null;
@@ -191,7 +208,7 @@ async function visit(target: Target, cpuRate: number): Promise<Visit> {
     locale: 'zh-CN',
   });
   try {
-    await context.addInitScript(watchScript(target.mode, SEEDED_USERNAME, target.session));
+    await context.addInitScript(watchScript(target.mode, SEEDED_USERNAME, target.session, target.staticOnly));
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
@@ -251,11 +268,15 @@ async function signIn(baseURL: string): Promise<{ token: string; user: unknown }
 }
 
 const floorDir = await buildFloor();
-const floor = await serveStatic(floorDir);
 const server = await startServer(ADMIN_PASSWORD);
+const floor = await serveStatic(floorDir, server.baseURL);
 const before = BEFORE_DIST ? await startServer(ADMIN_PASSWORD, { JUMPGATE_DIST: BEFORE_DIST }) : null;
 try {
-  const targets: Target[] = [{ id: 'floor', url: `${floor.url}/`, mode: 'login' }];
+  const targets: Target[] = [
+    { id: 'bare', url: `${floor.url}/bare.html`, mode: 'login', staticOnly: true },
+    { id: 'floor', url: `${floor.url}/`, mode: 'login' },
+    { id: 'list floor', url: `${floor.url}/list.html`, mode: 'rows', session: await signIn(server.baseURL) },
+  ];
   for (const [suffix, running] of [
     ['', server],
     [' (before)', before],
@@ -283,7 +304,9 @@ try {
   const med = (id: string, cpu: number) => median(cell(id, cpu).map((v) => v.ms));
   console.log(`\nFirst visit, Chromium ${CHROMIUM_ARGS.length} flags, cold profile, ${VIEWPORT.width}×${VIEWPORT.height}, ${RUNS} visits per cell, interleaved.`);
   console.log('login = our #/login until the form is usable; list = our #/user (token stored) until the first row shows;');
-  console.log('floor = React + Fluent UI v9 login form alone (scripts/floor), served the same way.\n');
+  console.log('floor = React + Fluent UI v9 login form alone (scripts/floor), served the same way; bare = a login form in plain');
+  console.log('HTML, no style or script (the browser\'s own floor); list floor = React + Fluent UI v9 and one table of the users');
+  console.log('page fetched from the real server (no layout, router, query cache or strings).\n');
   console.log("app ms = when the console's own form (not index.html's prerendered copy) is usable: the queued submit runs.\n");
   console.log('| target | CPU | median ms | p90 ms | app ms (median) | bytes (median) | requests |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
@@ -300,13 +323,20 @@ try {
 
   console.log('\nRatios of medians (same run unless said):');
   for (const cpu of CPU_RATES) {
-    const parts = [`login / floor ${ratio(med('login', cpu), med('floor', cpu))} (goal ≤ 1.3)`];
+    const parts = [
+      `login / floor ${ratio(med('login', cpu), med('floor', cpu))} (goal ≤ 1.3)`,
+      `login / bare ${ratio(med('login', cpu), med('bare', cpu))}`,
+      `list / list floor ${ratio(med('list', cpu), med('list floor', cpu))}`,
+    ];
     if (before) {
       parts.push(`login / login (before) ${ratio(med('login', cpu), med('login (before)', cpu))}`);
       parts.push(`list / list (before) ${ratio(med('list', cpu), med('list (before)', cpu))}`);
     }
     const anchor = ANCHOR_1_3_9_LOGIN_MS[cpu];
-    if (anchor) parts.push(`login / 1.3.9 anchor ${ratio(med('login', cpu), anchor)} (perf-anchors.md: ${anchor} ms, another machine and run; goal ≤ 0.5)`);
+    if (anchor) {
+      parts.push(`login / 1.3.9 anchor ${ratio(med('login', cpu), anchor)} (perf-anchors.md: ${anchor} ms, another machine and run; goal ≤ 0.5)`);
+      parts.push(`bare / 1.3.9 anchor ${ratio(med('bare', cpu), anchor)} (no page can do better here)`);
+    }
     console.log(`  ${cpu}×: ${parts.join('; ')}`);
   }
 

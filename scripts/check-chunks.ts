@@ -81,11 +81,18 @@ for (const [what, text] of [
 ]) {
   if (!html.includes(text ?? '')) problems.push(`index.html: ${what} is missing`);
 }
-// The host names the entry script, which a signed-in visit's boot starts at once (core/app/firstScreenBoot.ts).
-const host = new RegExp(`<div id="${FIRST_SCREEN.host}" data-entry="([^"]+)" hidden>`).exec(html);
-if (!host) problems.push('index.html: the first screen host (with the entry in data-entry) is missing');
-else if (!html.includes(`<script type="module" crossorigin src="${host[1]}"></script>`) || !existsSync(join(dist, host[1] ?? '')))
-  problems.push(`index.html: the host's data-entry ${host[1]} is not the page's entry script`);
+// The host names the entry and the app's chunks, which the boot starts (core/app/firstScreenBoot.ts): the page itself
+// loads no script, so that none holds the static page back.
+const host = new RegExp(`<div id="${FIRST_SCREEN.host}" data-entry="([^"]+)" data-preload="([^"]*)" hidden>`).exec(html);
+if (!host) problems.push('index.html: the first screen host (with the entry in data-entry, its chunks in data-preload) is missing');
+else {
+  const entryFile = manifest[entryKey(manifest)]?.file;
+  if (host[1] !== `/${entryFile}`) problems.push(`index.html: the host's data-entry ${host[1]} is not the entry chunk /${entryFile}`);
+  const preload = (host[2] ?? '').split(' ').filter(Boolean);
+  if (!preload.some((href) => /^\/static\/vendor-/.test(href))) problems.push("index.html: the host's data-preload misses the vendor chunk");
+  for (const href of preload) if (!existsSync(join(dist, href))) problems.push(`index.html: the host preloads ${href}, which is not in the build`);
+}
+if (/<script type="module"|<link rel="modulepreload"/.test(html)) problems.push('index.html loads a module itself: the boot starts them once the static page shows');
 if (/<link rel="stylesheet"/.test(html)) problems.push('index.html links a stylesheet: it should be inlined (it holds the first paint)');
 const indexKb = (gzipSync(html, { level: 9 }).length / 1024).toFixed(1);
 if (Number(indexKb) > INDEX_BUDGET_KB) problems.push(`index.html is ${indexKb} KB gzip, over its ${INDEX_BUDGET_KB} KB budget`);

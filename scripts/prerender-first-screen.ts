@@ -98,16 +98,19 @@ function chunksOfScreen(screen: PrerenderedScreen, bundle: Bundle | undefined, h
 }
 
 /**
- * The entry's module script and the module preloads move from <head> to the end of <body>: the preload scanner still
- * fetches them at once, and the parser reaches the static page before the arriving modules claim the main thread
- * (measured: first paint ≈ 30 ms sooner at 1×). The entry runs after parsing either way (modules are deferred).
+ * The entry's module script and the app's module preloads leave the page: the boot starts them once the static page
+ * shows (signed in: at once), from the host's `data-entry` and `data-preload`. Left in the page, the preload scanner
+ * fetches them while the page still parses and their arrival and compiling hold the static page back (measured:
+ * usable ≈ 25 ms later at 1×, docs/PERFORMANCE.md).
  */
-function scriptsLast(html: string): string {
-  const head = html.slice(0, html.indexOf('</head>'));
-  const tags = head.match(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g) ?? [];
+function scriptsToBoot(html: string): { html: string; entry: string; preload: string[] } {
+  const scripts = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"><\/script>/g)];
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)];
+  const entry = scripts[0]?.[1];
+  if (!entry || scripts.length !== 1) throw new Error('prerender-first-screen: index.html needs exactly one entry module script');
   let out = html;
-  for (const tag of tags) out = out.replace(tag, '');
-  return out.replace('</body>', `${tags.join('')}</body>`);
+  for (const tag of [...scripts, ...preloads]) out = out.replace(tag[0], '');
+  return { html: out, entry, preload: preloads.map((tag) => tag[1] ?? '') };
 }
 
 export function prerenderFirstScreen(): Plugin {
@@ -117,7 +120,8 @@ export function prerenderFirstScreen(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(source, ctx) {
-        const html = inlineStylesheets(source, ctx.bundle);
+        const inlined = inlineStylesheets(source, ctx.bundle);
+        const { html, entry, preload } = scriptsToBoot(inlined);
         const [screens, boot] = await Promise.all([prerender(), bootScript()]);
         const css = screens[0]?.css ?? '';
         if (screens.some((screen) => screen.css !== css)) throw new Error('prerender-first-screen: the languages need different styles');
@@ -125,22 +129,18 @@ export function prerenderFirstScreen(): Plugin {
         const layout = `#${FIRST_SCREEN.host}:not([hidden])~#root{display:none}`;
         const templates = screens
           .map((screen) => {
-            const preload = chunksOfScreen(screen, ctx.bundle, html).join(' ');
-            return `<template id="${FIRST_SCREEN.templatePrefix}${screen.lng}" data-path="${screen.path}" data-preload="${preload}">${screen.html}</template>`;
+            // Beside the app's own preloads (in `inlined`, not repeated).
+            const screenPreload = chunksOfScreen(screen, ctx.bundle, inlined).join(' ');
+            return `<template id="${FIRST_SCREEN.templatePrefix}${screen.lng}" data-path="${screen.path}" data-preload="${screenPreload}">${screen.html}</template>`;
           })
           .join('');
-        // The entry's address, for the boot to start it early on a signed-in visit (core/app/firstScreenBoot.ts).
-        const entry = /<script type="module"[^>]* src="([^"]+)"><\/script>/.exec(html)?.[1];
-        if (!entry) throw new Error('prerender-first-screen: index.html has no entry module script');
         const body =
-          `<div id="${FIRST_SCREEN.host}" data-entry="${entry}" hidden></div>${templates}` +
+          `<div id="${FIRST_SCREEN.host}" data-entry="${entry}" data-preload="${preload.join(' ')}" hidden></div>${templates}` +
           `${BRANDING_MARKER}<script id="${FIRST_SCREEN.boot}">${inlineSafe(boot)}</script>`;
         if (!html.includes('<div id="root">') || !html.includes('</head>')) throw new Error('prerender-first-screen: index.html needs <head> and <div id="root">');
-        return scriptsLast(
-          html
-            .replace('</head>', `<style id="${FIRST_SCREEN.style}">${inlineSafe(layout + css)}</style></head>`)
-            .replace('<div id="root">', `${body}<div id="root">`),
-        );
+        return html
+          .replace('</head>', `<style id="${FIRST_SCREEN.style}">${inlineSafe(layout + css)}</style></head>`)
+          .replace('<div id="root">', `${body}<div id="root">`);
       },
     },
   };

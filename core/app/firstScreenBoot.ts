@@ -109,23 +109,49 @@ function signedIn(): boolean {
   }
 }
 
-/** Shows the prerendered page when it applies (see above); the build runs it from firstScreenBoot.entry.ts. */
+function preloadModules(doc: Document, hrefs: readonly string[]): void {
+  for (const href of hrefs) {
+    if (!href) continue;
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    doc.head.append(link);
+  }
+}
+
+/**
+ * The console's entry and the app chunks it imports at once (the build moved them from the page to the host's
+ * `data-entry` / `data-preload`): fetched from here, after the static page shows, so that their arrival does not
+ * hold it back. A module added here runs as soon as it has arrived (not once the page has parsed); the entry waits
+ * for `#root` if it must (core/main.tsx).
+ */
+function startConsole(doc: Document, entry: string | undefined, preload: string | undefined): void {
+  if (!entry) return;
+  const script = doc.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = entry;
+  doc.head.append(script);
+  preloadModules(doc, preload?.split(' ') ?? []);
+}
+
+/** Shows the prerendered page when it applies (see above), then starts the console whatever happened. The build
+ * runs it from firstScreenBoot.entry.ts. */
 export function bootFirstScreen(doc: Document = document): void {
   const host = doc.getElementById(FIRST_SCREEN.host);
   if (!host) return;
+  const { entry, preload } = host.dataset;
+  try {
+    showFirstScreen(doc, host);
+  } finally {
+    startConsole(doc, entry, preload);
+  }
+}
+
+function showFirstScreen(doc: Document, host: HTMLElement): void {
   if (signedIn()) {
-    // The app shows another page: nothing here is needed, and nothing is worth showing before it. Its entry starts
-    // now instead of once the whole page has parsed (a module script waits for that; one added here runs as soon as
-    // it has arrived). The entry's own tag at the end of the body then finds the module already run.
-    const entry = host.dataset.entry;
-    removeFirstScreen(doc);
-    if (entry) {
-      const script = doc.createElement('script');
-      script.type = 'module';
-      script.crossOrigin = '';
-      script.src = entry;
-      doc.head.append(script);
-    }
+    removeFirstScreen(doc); // the app shows another page: nothing here is needed, nor worth showing before it
     return;
   }
   const branding = readBranding(doc);
@@ -160,17 +186,12 @@ export function bootFirstScreen(doc: Document = document): void {
 
   const lng = storedLanguage();
   if (!show(lng)) return;
-  // The chunks the app's copy of this page needs (the build lists them): fetched now, not once the entry has run.
-  for (const href of doc.getElementById(`${FIRST_SCREEN.templatePrefix}${lng}`)?.dataset.preload?.split(' ') ?? []) {
-    if (!href) continue;
-    const link = doc.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    doc.head.append(link);
-  }
   if (typeof branding?.name === 'string' && branding.name !== '') doc.title = branding.name;
   host.hidden = false;
+  // The chunks the app's copy of this page needs (the build lists them), after the console's own (see startConsole):
+  // fetched now, not once the entry has run.
+  const pagePreload = doc.getElementById(`${FIRST_SCREEN.templatePrefix}${lng}`)?.dataset.preload?.split(' ') ?? [];
+  queueMicrotask(() => preloadModules(doc, pagePreload));
 
   host.addEventListener('submit', (event) => {
     event.preventDefault();

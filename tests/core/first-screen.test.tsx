@@ -37,7 +37,7 @@ function loadIndexHtml(): HTMLElement {
   style.textContent = screens[0]?.css ?? '';
   document.head.append(style);
   document.body.innerHTML =
-    `<div id="${FIRST_SCREEN.host}" data-entry="/static/entry.js" hidden></div>` +
+    `<div id="${FIRST_SCREEN.host}" data-entry="/static/entry.js" data-preload="/static/vendor.js /static/app.js" hidden></div>` +
     screens
       .map((s) => `<template id="${FIRST_SCREEN.templatePrefix}${s.lng}" data-path="${s.path}" data-preload="/static/page-${s.lng}.js /static/transport.js">${s.html}</template>`)
       .join('') +
@@ -76,8 +76,10 @@ describe('prerendered first screen', () => {
     expect(shell.getByRole('heading', { level: 1 })).toHaveTextContent('Acme Bastion');
     expect(shell.getByText('远程访问堡垒机')).toBeVisible();
     expect(document.title).toBe('Acme Bastion');
-    // The app's copy of the page is fetched at once, in the language shown.
-    expect(preloads()).toEqual(['/static/page-zh-CN.js', '/static/transport.js']);
+    // Once it shows, the console starts (its entry and the app's chunks), then the app's copy of the page is fetched,
+    // in the language shown.
+    expect(entryScripts()).toEqual(['/static/entry.js']);
+    await waitFor(() => expect(preloads()).toEqual(['/static/vendor.js', '/static/app.js', '/static/page-zh-CN.js', '/static/transport.js']));
 
     // The visitor uses the static form before any chunk has arrived.
     const user = userEvent.setup();
@@ -136,23 +138,30 @@ describe('prerendered first screen', () => {
   it('stays hidden for a signed-in visitor, and goes when the app shows anything else', async () => {
     window.localStorage.setItem('X-Auth-Token', 'tok');
     const host = loadIndexHtml();
-    // Nothing of it stays in the page, and the login page's chunks are not fetched.
-    expect(preloads()).toEqual([]);
+    // Nothing of it stays in the page, and the login page's chunks are not fetched: only the console's own.
+    expect(preloads()).toEqual(['/static/vendor.js', '/static/app.js']);
     expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
     expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
     expect(document.querySelector('template')).toBeNull();
     expect(host.hidden).toBe(true);
-    // The app's entry starts now, not once the whole page has parsed.
+    // The console's entry starts now, not once the whole page has parsed.
     expect(entryScripts()).toEqual(['/static/entry.js']);
     expect(announceScreen('/login')).toEqual({ path: '/login', adopted: false, language: null });
+  });
+
+  it('starts the console even when the static page cannot show (no template in the page)', () => {
+    document.body.innerHTML = `<div id="${FIRST_SCREEN.host}" data-entry="/static/entry.js" data-preload="/static/vendor.js" hidden></div>`;
+    bootFirstScreen();
+    expect(entryScripts()).toEqual(['/static/entry.js']);
+    expect(preloads()).toEqual(['/static/vendor.js']);
   });
 
   it('is dropped, values untouched, when the app renders another page or an error', async () => {
     window.localStorage.clear();
     const host = loadIndexHtml();
     expect(host.hidden).toBe(false);
-    // Anonymous: the entry keeps its place after the static page (it must not hold up the page's parsing).
-    expect(entryScripts()).toEqual([]);
+    // The console starts once the static page shows (not while the page parses: that would hold it back).
+    expect(entryScripts()).toEqual(['/static/entry.js']);
     expect(announceScreen('/dashboard')).toEqual({ path: '/dashboard', adopted: false, language: null });
     expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
     expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
