@@ -63,6 +63,13 @@ export interface ApiClient {
   request<T = unknown>(method: HttpMethod, url: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
   /** Header value for URLs a socket or download needs. */
   token(): string | null;
+  /**
+   * The data of `GET url?params` if the entry already made that call at start (core/app/early.ts), its answer has
+   * arrived and succeeded: a screen can render with it at once, with no request and no empty first frame. The answer
+   * is then used up (the next call asks the server). Undefined in every other case, including errors: those go
+   * through `get` as always.
+   */
+  earlyData<T>(url: string, params?: Query): T | undefined;
 }
 
 export type Redirect = (path: '/login' | '/permission-denied') => void;
@@ -76,6 +83,8 @@ export interface EarlyAnswer {
 export interface EarlyAnswers {
   /** The answer to this GET fetched at start, once, if made with the same token and still fresh; else undefined. */
   take(url: string, token: string | null): Promise<EarlyAnswer | null> | undefined;
+  /** The same answer without waiting, if it has already arrived (a failed fetch: never); not taken by reading it. */
+  peek(url: string, token: string | null): EarlyAnswer | undefined;
 }
 
 export interface ApiClientOptions {
@@ -252,5 +261,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     patch: data('PATCH'),
     request,
     token,
+    earlyData<T>(url: string, params?: Query): T | undefined {
+      const earlyUrl = options.early ? requestUrl(url, params) : null;
+      if (earlyUrl === null) return undefined;
+      const answer = options.early?.peek(earlyUrl, token());
+      if (!answer || !isEnvelope(answer.data) || answer.data.code !== SUCCESS_CODE) return undefined;
+      void options.early?.take(earlyUrl, token());
+      return answer.data.data as T;
+    },
   };
 }

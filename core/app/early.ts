@@ -95,19 +95,29 @@ type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 export function fetchEarly(urls: readonly string[], token: string | null, fetchFn: Fetch, now: () => number = Date.now): EarlyAnswers {
   const started = now();
   const pending = new Map<string, Promise<EarlyAnswer | null>>();
+  /** Answers already here, for `peek`. */
+  const arrived = new Map<string, EarlyAnswer>();
   for (const url of urls) {
-    const answer = fetchFn(url, { headers: token ? { [TOKEN_KEY]: token } : {}, credentials: 'same-origin' }).then(
-      async (res) => (res.ok && (res.headers.get('content-type') ?? '').includes('json') ? { status: res.status, data: await res.json() } : null),
-      () => null,
-    );
-    pending.set(url, answer.catch(() => null));
+    const answer = fetchFn(url, { headers: token ? { [TOKEN_KEY]: token } : {}, credentials: 'same-origin' })
+      .then(
+        async (res) => (res.ok && (res.headers.get('content-type') ?? '').includes('json') ? { status: res.status, data: await res.json() } : null),
+        () => null,
+      )
+      .catch(() => null);
+    answer.then((value) => value && arrived.set(url, value));
+    pending.set(url, answer);
   }
+  const usable = (current: string | null) => current === token && now() - started <= EARLY_ANSWER_TTL_MS;
   return {
     take(url, current) {
       const answer = pending.get(url);
       if (!answer) return undefined;
       pending.delete(url);
-      return current === token && now() - started <= EARLY_ANSWER_TTL_MS ? answer : undefined;
+      arrived.delete(url);
+      return usable(current) ? answer : undefined;
+    },
+    peek(url, current) {
+      return pending.has(url) && usable(current) ? arrived.get(url) : undefined;
     },
   };
 }

@@ -56,11 +56,13 @@ export type { ColumnsState } from './columnSettings';
 export { AddButton, RowActions } from './table/RowActions';
 export type { AddButtonProps, RowAction, RowActionsProps } from './table/RowActions';
 export { ServerTable } from './table/ServerTable';
+export { pageSource } from './table/pageSource';
 export type {
   BatchAction,
   PageParams,
   PageQuery,
   PageResult,
+  PageSource,
   RemoveAction,
   RowId,
   SearchField,

@@ -1,4 +1,4 @@
-import type { AccessExplanation, ApiClient, FieldOption, PageQuery, PageResult, ValidityState } from '@/core';
+import { type AccessExplanation, type ApiClient, type FieldOption, type PageQuery, type PageResult, pageSource, type ValidityState } from '@/core';
 
 export type UserType = 'user' | 'admin';
 
@@ -99,7 +99,7 @@ const ids = (list: readonly (string | number)[]) => list.map(String).join(',');
 const quiet = { silent: true } as const;
 
 export const userApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<UserRow>>('/users/paging', { params: query }),
+  page: pageSource<UserRow>(api, '/users/paging'),
   options: () => api.get<UserOption[]>('/users'),
   get: (id: string) => api.get<UserRecord>(`/users/${encodeURIComponent(id)}`, quiet),
   create: (body: UserBody) => api.post<UserRecord>('/users', body, quiet),

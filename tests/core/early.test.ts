@@ -110,6 +110,22 @@ describe('fetchEarly', () => {
     expect(stale.take('/branding', null)).toBeUndefined();
   });
 
+  it('shows an answer to peek once it has arrived, without taking it: not before, not to another token, not once taken', async () => {
+    let arrive: (res: Response) => void = () => undefined;
+    const answers = fetchEarly(['/users/paging'], 'tok', () => new Promise<Response>((resolve) => (arrive = resolve)));
+    expect(answers.peek('/users/paging', 'tok')).toBeUndefined(); // not here yet
+    arrive(response(200, { code: 1, message: '', data: { total: 0, items: [] } }));
+    await waitForPeek(() => answers.peek('/users/paging', 'tok'));
+    expect(answers.peek('/users/paging', 'tok')).toEqual({ status: 200, data: { code: 1, message: '', data: { total: 0, items: [] } } });
+    expect(answers.peek('/users/paging', 'other-token')).toBeUndefined();
+    expect(answers.peek('/other', 'tok')).toBeUndefined();
+    expect(await answers.take('/users/paging', 'tok')).not.toBeNull(); // peeking took nothing
+    expect(answers.peek('/users/paging', 'tok')).toBeUndefined();
+    const failed = fetchEarly(['/a'], null, async () => response(502, {}));
+    expect(await failed.take('/a', null)).toBeNull();
+    expect(failed.peek('/a', null)).toBeUndefined();
+  });
+
   it('turns a failed, non-OK or non-JSON answer into null (the client then asks the server itself)', async () => {
     const answers = fetchEarly(['/a', '/b', '/c'], null, async (url) => {
       if (url === '/a') throw new TypeError('Failed to fetch');
@@ -120,6 +136,11 @@ describe('fetchEarly', () => {
     expect(await answers.take('/c', null)).toBeNull();
   });
 });
+
+/** Lets the fetch's promise chain settle until `read` gives something (a handful of microtasks). */
+async function waitForPeek(read: () => unknown): Promise<void> {
+  for (let i = 0; i < 20 && read() === undefined; i++) await Promise.resolve();
+}
 
 describe('requestUrl', () => {
   it('writes the URL axios sends for the same params', async () => {
@@ -137,7 +158,7 @@ describe('requestUrl', () => {
 
 describe('API client with early answers', () => {
   function setup(early: Record<string, unknown>) {
-    const fake = createFakeApi({ 'GET /branding': { name: 'from the server' }, 'POST /branding': reply.envelope(1) });
+    const fake = createFakeApi({ 'GET /branding': { name: 'from the server' }, 'POST /branding': reply.envelope(1), 'GET /users/paging': { total: 9, items: [] } });
     const redirects: string[] = [];
     const taken: string[] = [];
     const api = createApiClient({
@@ -153,6 +174,10 @@ describe('API client with early answers', () => {
           const answer = early[url];
           delete early[url];
           return Promise.resolve(answer === null ? null : { status: 200, data: answer });
+        },
+        peek(url) {
+          const answer = early[url];
+          return answer === undefined || answer === null ? undefined : { status: 200, data: answer };
         },
       },
     });
@@ -179,6 +204,25 @@ describe('API client with early answers', () => {
     expect(await api.get('/users/paging', { params: { pageIndex: 1, pageSize: 10, order: '', field: '' } })).toEqual({ total: 0, items: [] });
     expect(fake.calls).toHaveLength(0);
     expect(taken).toEqual([`${usersFirstPage} tok`]);
+  });
+
+  it('gives a screen the data of an arrived, successful early answer at once, and uses it up', async () => {
+    const { api, fake, taken } = setup({ [usersFirstPage]: { code: 1, message: '', data: { total: 1, items: [{ id: 'u1' }] } } });
+    const params = { pageIndex: 1, pageSize: 10, order: '', field: '' };
+    expect(api.earlyData('/users/paging', { ...params, pageIndex: 2 })).toBeUndefined(); // another page
+    expect(api.earlyData('/users/paging', params)).toEqual({ total: 1, items: [{ id: 'u1' }] });
+    expect(taken).toEqual([`${usersFirstPage} tok`]);
+    expect(api.earlyData('/users/paging', params)).toBeUndefined();
+    expect(await api.get('/users/paging', { params })).toEqual({ total: 9, items: [] }); // the next call is the server's
+    expect(fake.calls.map((call) => call.url)).toEqual([usersFirstPage]);
+  });
+
+  it('leaves an early error to the call that handles it (earlyData gives nothing)', async () => {
+    const { api, redirects } = setup({ '/account/info': { code: 401, message: 'expired', data: null } });
+    expect(api.earlyData('/account/info')).toBeUndefined();
+    expect(redirects).toEqual([]);
+    await expect(api.get('/account/info')).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(redirects).toEqual(['/login']);
   });
 
   it('asks the server when the early fetch failed, and never uses early answers for other calls', async () => {

@@ -34,7 +34,7 @@ import { TableSimpleRegular } from '@fluentui/react-icons/svg/table-simple';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type CSSProperties, isValidElement, type ReactNode, useEffect, useImperativeHandle, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useMenuGate } from '../../app/context';
+import { useMenuGate, useOptionalCore } from '../../app/context';
 import { useQuery, useQueryClient } from '../../query/hooks';
 import { confirm } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
@@ -46,6 +46,7 @@ import { initialSearchValues, SearchForm, type SearchValues } from './SearchForm
 import { Pager } from './Pager';
 import { AddButton, type RowAction, RowActions } from './RowActions';
 import { useStandardDelete } from './standardDelete';
+import { earlyPage } from './pageSource';
 import {
   type BatchAction,
   DEFAULT_PAGE_SIZE,
@@ -58,6 +59,9 @@ import {
   type SortOrder,
   type TableView,
 } from './types';
+
+/** How long the page the entry fetched at start counts as fresh (core/app/early.ts keeps such answers as long). */
+const EARLY_PAGE_FRESH_MS = 15_000;
 
 const useStyles = makeStyles({
   card: {
@@ -173,6 +177,8 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   const danger = useDangerStyles();
   const t = useUiT();
   const client = useQueryClient();
+  // The kit works outside the console too (no core: no early answers).
+  const api = useOptionalCore()?.api;
   const allowed = useMenuGate();
   const standardDelete = useStandardDelete(remove, queryKey, getRowId);
   const batchActions = [...(props.batchActions ?? []), ...(standardDelete.batch ? [standardDelete.batch] : [])].filter((a) =>
@@ -212,6 +218,10 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
     queryKey: [...queryKey, query],
     queryFn: () => fetchPage(query),
     placeholderData: keepPreviousData,
+    // The page the entry fetched at start, when it is this one: rows in the first render, and no second request for
+    // it on mount (fresh while it is that answer; any later load or invalidation is the server's again).
+    initialData: () => (api ? earlyPage(api, fetchPage, query) : undefined),
+    staleTime: (page) => (page.state.dataUpdateCount === 0 && page.state.data !== undefined ? EARLY_PAGE_FRESH_MS : 0),
   });
   const items = result.data?.items ?? [];
   const total = result.data?.total ?? 0;

@@ -25,6 +25,16 @@ export interface PageResult<Row> {
   items: Row[];
 }
 
+/**
+ * A page loader that names its GET (made with `pageSource`): when the entry already fetched that page at start (the
+ * page declares it in `opensWith`), ServerTable shows the answer in its first render instead of an empty table.
+ */
+export interface PageSource<Row> {
+  (query: PageQuery): Promise<PageResult<Row>>;
+  /** The GET's path; the page query is its query string. */
+  readonly url: string;
+}
+
 export type RowId = string | number;
 
 export interface ServerTableColumn<Row> {
