@@ -109,15 +109,15 @@ function signedIn(): boolean {
   }
 }
 
+/** A module for this page: run (`<script type="module">`) or only fetched (`<link rel="modulepreload">`). */
+function addModule(doc: Document, href: string, run: boolean): void {
+  const element = run ? Object.assign(doc.createElement('script'), { type: 'module', src: href }) : Object.assign(doc.createElement('link'), { rel: 'modulepreload', href });
+  element.crossOrigin = '';
+  doc.head.append(element);
+}
+
 function preloadModules(doc: Document, hrefs: readonly string[]): void {
-  for (const href of hrefs) {
-    if (!href) continue;
-    const link = doc.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    doc.head.append(link);
-  }
+  for (const href of hrefs) if (href) addModule(doc, href, false);
 }
 
 /**
@@ -128,11 +128,7 @@ function preloadModules(doc: Document, hrefs: readonly string[]): void {
  */
 function startConsole(doc: Document, entry: string | undefined, preload: string | undefined): void {
   if (!entry) return;
-  const script = doc.createElement('script');
-  script.type = 'module';
-  script.crossOrigin = '';
-  script.src = entry;
-  doc.head.append(script);
+  addModule(doc, entry, true);
   preloadModules(doc, preload?.split(' ') ?? []);
 }
 
