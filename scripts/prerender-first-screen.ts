@@ -125,6 +125,10 @@ export function prerenderFirstScreen(): Plugin {
         const [screens, boot] = await Promise.all([prerender(), bootScript()]);
         const css = screens[0]?.css ?? '';
         if (screens.some((screen) => screen.css !== css)) throw new Error('prerender-first-screen: the languages need different styles');
+        const checkmark = screens[0]?.checkmark;
+        if (!checkmark || screens.some((screen) => JSON.stringify(screen.checkmark) !== JSON.stringify(checkmark))) {
+          throw new Error('prerender-first-screen: the languages need different ticks');
+        }
         // While the static page shows, the app's root (its loading text, then the app itself) stays out of sight.
         const layout = `#${FIRST_SCREEN.host}:not([hidden])~#root{display:none}`;
         const templates = screens
@@ -133,7 +137,7 @@ export function prerenderFirstScreen(): Plugin {
             const screenPreload = chunksOfScreen(screen, ctx.bundle, inlined).join(' ');
             return `<template id="${FIRST_SCREEN.templatePrefix}${screen.lng}" data-path="${screen.path}" data-preload="${screenPreload}">${screen.html}</template>`;
           })
-          .join('');
+          .join('') + `<template id="${FIRST_SCREEN.checkmark}" data-class="${checkmark.rootClass}">${checkmark.tick}</template>`;
         const body =
           `<div id="${FIRST_SCREEN.host}" data-entry="${entry}" data-preload="${preload.join(' ')}" hidden></div>${templates}` +
           `${BRANDING_MARKER}<script id="${FIRST_SCREEN.boot}">${inlineSafe(boot)}</script>`;

@@ -15,6 +15,8 @@ export const FIRST_SCREEN = {
   host: 'first-screen',
   /** `<template id="first-screen-<lng>">` */
   templatePrefix: 'first-screen-',
+  /** `<template>`: a ticked checkbox's indicator, which the app renders only when checked (core/app/prerender.tsx). */
+  checkmark: 'first-screen-checkmark',
   /** The prerendered page's own stylesheet (removed with it: the app's styles are its own). */
   style: 'first-screen-css',
   /** `<script type="application/json">`: the server's answer to GET /branding, written into index.html. */

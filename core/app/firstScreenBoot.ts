@@ -109,6 +109,26 @@ function signedIn(): boolean {
   }
 }
 
+/**
+ * A static checkbox looks checked as the app's does. The app renders the checked colours (its root's classes) and the
+ * tick (in the indicator after the input) only once checked, so the page holds neither; the build left both aside
+ * (`FIRST_SCREEN.checkmark`). Unchecked, the root gets back the classes it was prerendered with.
+ */
+function showTick(doc: Document, box: HTMLInputElement): void {
+  const indicator = box.nextElementSibling;
+  const root = box.parentElement;
+  const checked = doc.getElementById(FIRST_SCREEN.checkmark);
+  if (indicator?.getAttribute('aria-hidden') !== 'true' || !root || !(checked instanceof HTMLTemplateElement)) return;
+  root.dataset.prerenderedClass ??= root.className;
+  if (box.checked) {
+    root.className = checked.dataset.class ?? root.className;
+    indicator.replaceChildren(checked.content.cloneNode(true));
+  } else {
+    root.className = root.dataset.prerenderedClass;
+    indicator.replaceChildren();
+  }
+}
+
 /** A module for this page: run (`<script type="module">`) or only fetched (`<link rel="modulepreload">`). */
 function addModule(doc: Document, href: string, run: boolean): void {
   const element = run ? Object.assign(doc.createElement('script'), { type: 'module', src: href }) : Object.assign(doc.createElement('link'), { rel: 'modulepreload', href });
@@ -164,8 +184,10 @@ function showFirstScreen(doc: Document, host: HTMLElement): void {
     for (const field of host.querySelectorAll('input[name]')) {
       const value = field instanceof HTMLInputElement ? typed.get(field.name) : undefined;
       if (!(field instanceof HTMLInputElement) || value === undefined) continue;
-      if (typeof value === 'boolean') field.checked = value;
-      else field.value = value;
+      if (typeof value === 'boolean') {
+        field.checked = value;
+        showTick(doc, field);
+      } else field.value = value;
     }
     for (const element of host.querySelectorAll<HTMLElement>(`[${FIRST_SCREEN.brandAttr}]`)) {
       const value = branding?.[element.getAttribute(FIRST_SCREEN.brandAttr) ?? ''];
@@ -189,6 +211,9 @@ function showFirstScreen(doc: Document, host: HTMLElement): void {
   const pagePreload = doc.getElementById(`${FIRST_SCREEN.templatePrefix}${lng}`)?.dataset.preload?.split(' ') ?? [];
   queueMicrotask(() => preloadModules(doc, pagePreload));
 
+  host.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.type === 'checkbox') showTick(doc, event.target);
+  });
   host.addEventListener('submit', (event) => {
     event.preventDefault();
     const form = event.target;

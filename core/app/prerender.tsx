@@ -1,7 +1,7 @@
 // Build time only (scripts/prerender-first-screen.ts loads it through Vite's SSR): the login page as static HTML and
 // the CSS it uses, one per language, so index.html shows a usable form before any script has run (see
 // core/app/firstScreen.ts for how the app takes it over).
-import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
+import { Checkbox, createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
@@ -24,6 +24,12 @@ export interface PrerenderedScreen {
   html: string;
   /** Every style rule that markup uses (Griffel's buckets in order, as one stylesheet). */
   css: string;
+  /**
+   * A checked checkbox as the app renders it only once checked: its root's classes (the checked colours) and what its
+   * indicator holds (the tick). The boot gives them to a static page's checkbox as the visitor ticks it. Their rules
+   * are in `css`.
+   */
+  checkmark: { rootClass: string; tick: string };
 }
 
 const memoryStorage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
@@ -61,7 +67,22 @@ export async function prerenderLogin(lng: Lng): Promise<PrerenderedScreen> {
       </CoreProvider>
     </RendererProvider>,
   );
-  return { path: LOGIN_PATH, lng, pluginId: route.pluginId, namespaces: ['core', route.pluginId], html, css: stylesheetOf(renderer) };
+  const checkmark = checkmarkOf(
+    renderToString(
+      <RendererProvider renderer={renderer}>
+        <Checkbox checked readOnly label="-" />
+      </RendererProvider>,
+    ),
+  );
+  return { path: LOGIN_PATH, lng, pluginId: route.pluginId, namespaces: ['core', route.pluginId], html, css: stylesheetOf(renderer), checkmark };
+}
+
+/** A checked Fluent checkbox's root classes and the inside of its indicator (the element after its input, hidden from
+ * assistive tech). */
+function checkmarkOf(html: string): PrerenderedScreen['checkmark'] {
+  const parts = /^<span class="([^"]+)"><input[^>]*type="checkbox"[^>]*\/><div aria-hidden="true"[^>]*>(.+?)<\/div>/.exec(html);
+  if (!parts?.[1] || !parts[2]) throw new Error('prerender: a checked checkbox renders no root class or no indicator after its input');
+  return { rootClass: parts[1], tick: parts[2] };
 }
 
 /** The login page in every language the console speaks. */

@@ -41,6 +41,7 @@ function loadIndexHtml(): HTMLElement {
     screens
       .map((s) => `<template id="${FIRST_SCREEN.templatePrefix}${s.lng}" data-path="${s.path}" data-preload="/static/page-${s.lng}.js /static/transport.js">${s.html}</template>`)
       .join('') +
+    `<template id="${FIRST_SCREEN.checkmark}" data-class="${screens[0]?.checkmark.rootClass ?? ''}">${screens[0]?.checkmark.tick ?? ''}</template>` +
     `<script type="application/json" id="${FIRST_SCREEN.branding}">${JSON.stringify(branding)}</script>`;
   const host = document.getElementById(FIRST_SCREEN.host);
   if (!host) throw new Error('no host');
@@ -85,7 +86,19 @@ describe('prerendered first screen', () => {
     const user = userEvent.setup();
     await user.type(shell.getByLabelText(/登录账号/), 'admin');
     await user.type(shell.getByLabelText(/登录密码/), 'secret-1');
-    await user.click(shell.getByRole('checkbox', { name: '保持登录' }));
+    // A ticked box shows its tick, as the app's does (the prerendered markup has none: the app renders it when checked).
+    const remember = shell.getByRole('checkbox', { name: '保持登录' });
+    const tick = () => remember.nextElementSibling?.querySelector('svg') ?? null;
+    const prerendered = remember.parentElement?.className;
+    expect(tick()).toBeNull();
+    await user.click(remember);
+    expect(tick()).not.toBeNull();
+    expect(remember.parentElement?.className).toBe(screens[0]?.checkmark.rootClass); // the checked colours
+    expect(prerendered).not.toBe(screens[0]?.checkmark.rootClass);
+    await user.click(remember);
+    expect(tick()).toBeNull();
+    expect(remember.parentElement?.className).toBe(prerendered);
+    await user.click(remember);
     await user.click(shell.getByRole('button', { name: '登录' }));
     expect(host.querySelector('form')).toHaveAttribute(FIRST_SCREEN.submittedAttr);
     expect(shell.getByRole('button', { name: '登录' })).toHaveAttribute('aria-busy', 'true');
@@ -123,7 +136,12 @@ describe('prerendered first screen', () => {
     const host = loadIndexHtml();
     const user = userEvent.setup();
     await user.type(within(host).getByLabelText(/登录账号/), 'ann');
+    await user.click(within(host).getByRole('checkbox', { name: '保持登录' }));
     await user.click(within(host).getByRole('button', { name: 'English' }));
+    // The ticked box stays ticked, tick shown, in the other language's copy.
+    const remember = within(host).getByRole('checkbox', { name: 'Keep me signed in' });
+    expect(remember).toBeChecked();
+    expect(remember.nextElementSibling?.querySelector('svg')).not.toBeNull();
     expect(host.dataset.lng).toBe('en-US');
     expect(document.documentElement.lang).toBe('en-US');
     expect(window.localStorage.getItem('jumpgate.lng')).toBe('en-US');
