@@ -10,7 +10,7 @@
 export const FIRST_SCREEN = {
   /**
    * The element the boot fills with a language's template; `data-path`, `data-lng` say what it shows. The build
-   * writes the entry script's address in its `data-entry`: a signed-in visit starts it from the boot (see there).
+   * writes the console's entry in its `data-entry` and the app chunks in `data-preload`: the boot starts them.
    */
   host: 'first-screen',
   /** `<template id="first-screen-<lng>">` */

@@ -136,20 +136,16 @@ function addModule(doc: Document, href: string, run: boolean): void {
   doc.head.append(element);
 }
 
-function preloadModules(doc: Document, hrefs: readonly string[]): void {
-  for (const href of hrefs) if (href) addModule(doc, href, false);
-}
-
 /**
  * The console's entry and the app chunks it imports at once (the build moved them from the page to the host's
  * `data-entry` / `data-preload`): fetched from here, after the static page shows, so that their arrival does not
  * hold it back. A module added here runs as soon as it has arrived (not once the page has parsed); the entry waits
  * for `#root` if it must (core/main.tsx).
  */
-function startConsole(doc: Document, entry: string | undefined, preload: string | undefined): void {
+function startConsole(doc: Document, entry: string | undefined, preload: readonly string[]): void {
   if (!entry) return;
   addModule(doc, entry, true);
-  preloadModules(doc, preload?.split(' ') ?? []);
+  for (const href of preload) if (href) addModule(doc, href, false);
 }
 
 /** Shows the prerendered page when it applies (see above), then starts the console whatever happened. The build
@@ -158,17 +154,20 @@ export function bootFirstScreen(doc: Document = document): void {
   const host = doc.getElementById(FIRST_SCREEN.host);
   if (!host) return;
   const { entry, preload } = host.dataset;
+  let pagePreload: string[] = [];
   try {
-    showFirstScreen(doc, host);
+    pagePreload = showFirstScreen(doc, host);
   } finally {
-    startConsole(doc, entry, preload);
+    // The console's own chunks first, then those of the app's copy of the page shown.
+    startConsole(doc, entry, [...(preload?.split(' ') ?? []), ...pagePreload]);
   }
 }
 
-function showFirstScreen(doc: Document, host: HTMLElement): void {
+/** Shows the static page when it applies; answers the chunks the app's copy of that page needs (the build lists them). */
+function showFirstScreen(doc: Document, host: HTMLElement): string[] {
   if (signedIn()) {
     removeFirstScreen(doc); // the app shows another page: nothing here is needed, nor worth showing before it
-    return;
+    return [];
   }
   const branding = readBranding(doc);
 
@@ -203,13 +202,9 @@ function showFirstScreen(doc: Document, host: HTMLElement): void {
   };
 
   const lng = storedLanguage();
-  if (!show(lng)) return;
+  if (!show(lng)) return [];
   if (typeof branding?.name === 'string' && branding.name !== '') doc.title = branding.name;
   host.hidden = false;
-  // The chunks the app's copy of this page needs (the build lists them), after the console's own (see startConsole):
-  // fetched now, not once the entry has run.
-  const pagePreload = doc.getElementById(`${FIRST_SCREEN.templatePrefix}${lng}`)?.dataset.preload?.split(' ') ?? [];
-  queueMicrotask(() => preloadModules(doc, pagePreload));
 
   host.addEventListener('change', (event) => {
     if (event.target instanceof HTMLInputElement && event.target.type === 'checkbox') showTick(doc, event.target);
@@ -239,4 +234,6 @@ function showFirstScreen(doc: Document, host: HTMLElement): void {
     handOver(doc, host, (event as CustomEvent<ScreenShown>).detail);
   };
   doc.addEventListener(FIRST_SCREEN.shownEvent, onShown);
+  // Fetched now, not once the entry has run.
+  return doc.getElementById(`${FIRST_SCREEN.templatePrefix}${lng}`)?.dataset.preload?.split(' ') ?? [];
 }

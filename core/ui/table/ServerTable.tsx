@@ -35,6 +35,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { type CSSProperties, isValidElement, type ReactNode, useEffect, useImperativeHandle, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMenuGate, useOptionalCore } from '../../app/context';
+import { EARLY_ANSWER_TTL_MS } from '../../app/early';
 import { useQuery, useQueryClient } from '../../query/hooks';
 import { confirm } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
@@ -59,9 +60,6 @@ import {
   type SortOrder,
   type TableView,
 } from './types';
-
-/** How long the page the entry fetched at start counts as fresh (core/app/early.ts keeps such answers as long). */
-const EARLY_PAGE_FRESH_MS = 15_000;
 
 const useStyles = makeStyles({
   card: {
@@ -221,7 +219,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
     // The page the entry fetched at start, when it is this one: rows in the first render, and no second request for
     // it on mount (fresh while it is that answer; any later load or invalidation is the server's again).
     initialData: () => (api ? earlyPage(api, fetchPage, query) : undefined),
-    staleTime: (page) => (page.state.dataUpdateCount === 0 && page.state.data !== undefined ? EARLY_PAGE_FRESH_MS : 0),
+    staleTime: (page) => (page.state.dataUpdateCount === 0 && page.state.data !== undefined ? EARLY_ANSWER_TTL_MS : 0),
   });
   const items = result.data?.items ?? [];
   const total = result.data?.total ?? 0;
