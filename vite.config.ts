@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import griffel from '@griffel/vite-plugin';
 import { firstScreenGroups, firstScreenInputs, preloadAppChunk } from './scripts/first-screen.ts';
+import { compileHints } from './scripts/compile-hints.ts';
 import { MENU_ICONS_ID, menuIcons } from './scripts/menu-icons.ts';
 import { precompress } from './scripts/precompress.ts';
 import { prerenderFirstScreen } from './scripts/prerender-first-screen.ts';
@@ -48,6 +49,8 @@ export default defineConfig(({ command }) => ({
     preloadAppChunk(),
     // index.html carries the login page prerendered, usable before any script runs (core/app/firstScreen.ts).
     prerenderFirstScreen(),
+    // Every chunk compiled on a background thread as it arrives, not function by function on the main thread.
+    compileHints(),
     precompress(),
   ],
   resolve: {

@@ -3,6 +3,7 @@
 // the same build gives the same bytes). Exit code 1 with a clear message otherwise. Details: bundle-size.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { COMPILE_HINT } from './compile-hints.ts';
 import { gzipSync } from 'node:zlib';
 import { BRANDING_MARKER, FIRST_SCREEN } from '../core/app/firstScreen.ts';
 import { LANGUAGES } from '../core/plugin/registry.ts';
@@ -97,6 +98,13 @@ if (/<link rel="stylesheet"/.test(html)) problems.push('index.html links a style
 const indexKb = (gzipSync(html, { level: 9 }).length / 1024).toFixed(1);
 if (Number(indexKb) > INDEX_BUDGET_KB) problems.push(`index.html is ${indexKb} KB gzip, over its ${INDEX_BUDGET_KB} KB budget`);
 
+// Every chunk carries V8's compile hint on its first line (scripts/compile-hints.ts), or V8 ignores it.
+for (const { file } of Object.values(manifest)) {
+  if (file.endsWith('.js') && !readFileSync(join(dist, file), 'utf8').startsWith(`${COMPILE_HINT}\n`)) {
+    problems.push(`${file} does not start with the compile hint ${COMPILE_HINT}`);
+  }
+}
+
 if (problems.length > 0) {
   console.error(`✗ chunk check failed (${problems.length}):`);
   for (const problem of problems) console.error(`  - ${problem}`);
@@ -105,4 +113,5 @@ if (problems.length > 0) {
 console.log(`✓ chunk check: ${ids.length} plugin(s), each in its own static/plugin-<id>-*.js chunk; entry closure holds no plugin pages.`);
 console.log(`✓ the pages' shared code in one chunk (${sharedFiles.join(', ') || 'none'}), not on the login screen`);
 console.log(`✓ login screen ${loginKb} KB gzip (budget ${LOGIN_BUDGET_KB} KB)`);
+console.log('✓ every chunk starts with the compile hint');
 console.log(`✓ index.html ${indexKb} KB gzip with the prerendered login page in ${LANGUAGES.length} languages (budget ${INDEX_BUDGET_KB} KB)`);
