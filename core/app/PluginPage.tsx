@@ -20,7 +20,7 @@ export function LazyStatusPage({ status }: { status: 403 | 404 }) {
  * (a new location starts it afresh).
  */
 export function PluginPage({ route }: { route: ResolvedRoute }) {
-  const { session, registry, ensureNamespaces, i18n } = useCore();
+  const { session, registry, ensureNamespaces, namespacesLoaded } = useCore();
   const { pathname } = useLocation();
   const allowed = useStore(session, (state) => mayOpenRoute(route, (key) => state.hasMenu(key)));
   if (!allowed) return <LazyStatusPage status={403} />;
@@ -40,7 +40,7 @@ export function PluginPage({ route }: { route: ResolvedRoute }) {
   // Chunk and strings already here (the early start fetched them while the layout loaded): the page renders in the
   // layout's pass instead of a placeholder pass first.
   const loaded = registry.loadedPlugin(route.pluginId);
-  const ready = loaded && namespaces.every((ns) => i18n.hasResourceBundle(i18n.language, ns)) ? pageOf(loaded) : undefined;
+  const ready = loaded && namespacesLoaded(namespaces) ? pageOf(loaded) : undefined;
   return (
     <PageBoundary key={pathname}>
       <ChunkLoader

@@ -1,8 +1,22 @@
 import type { ComponentType } from 'react';
 import type { PageLayout } from '../plugin/types';
 
+type Layout = Exclude<PageLayout, 'bare'>;
+
+const loaded = new Map<Layout, ComponentType>();
+
+function remember(layout: Layout, component: ComponentType): ComponentType {
+  loaded.set(layout, component);
+  return component;
+}
+
 /** Layouts are lazy core chunks: the login screen (bare) must not pay for the menu and header. */
-export const layoutLoaders: Record<Exclude<PageLayout, 'bare'>, () => Promise<ComponentType>> = {
-  admin: () => import('../layouts/AdminLayout').then((m) => m.AdminLayout),
-  user: () => import('../layouts/UserLayout').then((m) => m.UserLayout),
+export const layoutLoaders: Record<Layout, () => Promise<ComponentType>> = {
+  admin: () => import('../layouts/AdminLayout').then((m) => remember('admin', m.AdminLayout)),
+  user: () => import('../layouts/UserLayout').then((m) => remember('user', m.UserLayout)),
 };
+
+/** A layout whose chunk has arrived (through `layoutLoaders`), to render without a placeholder pass. */
+export function loadedLayout(layout: Layout): ComponentType | undefined {
+  return loaded.get(layout);
+}

@@ -7,9 +7,10 @@ import { discoverPlugins } from '../plugin/discover';
 import { LANGUAGES, validatePluginLoad } from '../plugin/registry';
 import { createSessionStore } from '../session/store';
 import { CoreProvider } from './context';
-import type { EarlyStart } from './early';
+import type { EarlyStart, FirstScreen } from './early';
+import { layoutLoaders } from './layouts';
 import { AppRoutes, apiRedirect, createRouterHandle, RouterBridge } from './routes';
-import { createCoreServices } from './services';
+import { type CoreServices, createCoreServices } from './services';
 
 /**
  * Production composition: discovered plugins, locale files, hash router, persisted session. `early` = what the
@@ -33,9 +34,6 @@ export async function createApp({ dev = import.meta.env.DEV, early }: { dev?: bo
     redirect: apiRedirect(router),
     early: early?.answers,
   });
-  // The first page's chunk is already on its way (the entry's early start): known to the registry as soon as it
-  // arrives, so the page renders in the layout's first pass (PluginPage's `ready`). A failure shows with the page.
-  if (early?.screen.pluginId) services.registry.loadPlugin(early.screen.pluginId).catch(() => undefined);
   if (dev) {
     // In development a plugin whose pages module misses a page fails loudly at start, not on first click.
     for (const plugin of services.registry.plugins) {
@@ -56,8 +54,32 @@ export async function createApp({ dev = import.meta.env.DEV, early }: { dev?: bo
   return { app, services, router };
 }
 
+/**
+ * How long the first render waits for the first screen's chunks, strings and icons. index.html's own placeholder
+ * shows meanwhile; past this the console renders its placeholder and goes on loading (and failing) as usual.
+ */
+export const FIRST_RENDER_WAIT_MS = 3000;
+
+/**
+ * Settles when what the first screen renders with is here (the early start fetched it all in parallel, core/app/
+ * early.ts) or after `waitMs`, whichever comes first; failures are left to the pages' own loading, which shows them.
+ * Rendering after it, the layout and the page come in the first pass: no placeholder pass, no second commit.
+ */
+export async function firstScreenLoaded(services: CoreServices, screen: FirstScreen, waitMs = FIRST_RENDER_WAIT_MS): Promise<void> {
+  const loads: Promise<unknown>[] = [services.ensureNamespaces(screen.namespaces)];
+  if (screen.pluginId) loads.push(services.registry.loadPlugin(screen.pluginId));
+  if (screen.layout && screen.layout !== 'bare') loads.push(layoutLoaders[screen.layout](), services.registry.loadIcons());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((done) => {
+    timer = setTimeout(done, waitMs);
+  });
+  await Promise.race([Promise.allSettled(loads), waited]);
+  clearTimeout(timer);
+}
+
 /** Mounts the console in `container` (core/main.tsx, once the entry's early start is under way). */
 export async function startApp(container: HTMLElement, early: EarlyStart): Promise<void> {
-  const { app } = await createApp({ early });
+  const { app, services } = await createApp({ early });
+  await firstScreenLoaded(services, early.screen);
   createRoot(container).render(<StrictMode>{app}</StrictMode>);
 }

@@ -5,7 +5,7 @@ import type { PluginRegistry } from '../plugin/registry';
 import type { PageLayout } from '../plugin/types';
 import { useCore, useSession } from './context';
 import { useDocumentTitle } from './DocumentTitle';
-import { layoutLoaders } from './layouts';
+import { layoutLoaders, loadedLayout } from './layouts';
 import { ChunkLoader } from './OnDemand';
 import { LazyStatusPage, PluginPage } from './PluginPage';
 import { RootRedirect } from './RootRedirect';
@@ -27,14 +27,16 @@ function RouteRoot() {
 }
 
 function LayoutHost({ layout }: { layout: Exclude<PageLayout, 'bare'> }) {
-  const { registry, ensureNamespaces } = useCore();
+  const { registry, ensureNamespaces, namespacesLoaded } = useCore();
   // The menu and breadcrumb name pages of every plugin: their namespaces and icons come with the layout, and so do
   // the UI kit's strings (`kit`), which the login screen never needs.
-  const load = () =>
-    Promise.all([layoutLoaders[layout](), ensureNamespaces([...registry.plugins.map((plugin) => plugin.id), 'kit']), registry.loadIcons()]).then(
-      ([Layout]) => Layout,
-    );
-  return <ChunkLoader what={`${layout} layout`} load={load} inline={false} />;
+  const namespaces = [...registry.plugins.map((plugin) => plugin.id), 'kit'];
+  const load = () => Promise.all([layoutLoaders[layout](), ensureNamespaces(namespaces), registry.loadIcons()]).then(([Layout]) => Layout);
+  // All of it already here (the first render waits for the early start's loads, core/app/main-app.tsx; or an earlier
+  // page of this layout): rendered in this pass, not after a placeholder pass.
+  const Layout = loadedLayout(layout);
+  const ready = Layout && registry.iconsLoaded() && namespacesLoaded(namespaces) ? Layout : undefined;
+  return <ChunkLoader what={`${layout} layout`} load={load} ready={ready} inline={false} />;
 }
 
 /** The whole route tree, from the registry. Permission is checked per route at render (403), unknown paths 404. */

@@ -127,6 +127,8 @@ export interface CoreServices {
   ensureLanguage(lng: Lng): Promise<void>;
   /** Loads the current language's files of these namespaces (`core` or plugin ids) unless already loaded. */
   ensureNamespaces(namespaces: readonly string[]): Promise<void>;
+  /** The current language's files of these namespaces are loaded (what `ensureNamespaces` would not have to fetch). */
+  namespacesLoaded(namespaces: readonly string[]): boolean;
 }
 
 export interface CoreServicesOptions {
@@ -217,6 +219,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     reloadPage: options.reloadPage ?? (() => window.location.reload()),
     ensureLanguage: (lng) => locales.ensure(lng, locales.inUse()),
     ensureNamespaces: (namespaces) => locales.ensure(currentLng(i18n), namespaces),
+    namespacesLoaded: (namespaces) => locales.has(currentLng(i18n), namespaces),
   };
 }
 
@@ -255,6 +258,9 @@ function createLocaleTracker(i18n: I18n, plugins: readonly AnyPlugin[], initial:
     /** Namespaces loaded in any language: what a language switch must bring along. */
     inUse(): string[] {
       return [...new Set([...loaded].map((key) => key.slice(key.indexOf('/') + 1)))];
+    },
+    has(lng: Lng, namespaces: readonly string[]): boolean {
+      return ['core', ...namespaces].every((ns) => loaded.has(`${lng}/${ns}`));
     },
     async ensure(lng: Lng, namespaces: readonly string[]): Promise<void> {
       const wanted = [...new Set(['core', ...namespaces])].filter((ns) => !loaded.has(`${lng}/${ns}`));

@@ -38,6 +38,8 @@ export interface PluginRegistry {
   forgetLoad(id: string): void;
   /** Runs every page's icon loader once (the layouts wait for it); a failure is forgotten so a retry loads again. */
   loadIcons(): Promise<void>;
+  /** `loadIcons()` has resolved: every page's icon is at hand. */
+  iconsLoaded(): boolean;
   /** A page's icon once `loadIcons()` has resolved. */
   iconOf(path: string): FluentIcon | undefined;
 }
@@ -236,6 +238,7 @@ export function createPluginRegistry(
   const loaded = new Map<string, object>();
   const icons = new Map<string, FluentIcon>();
   let iconsLoad: Promise<void> | null = null;
+  let iconsReady = false;
   return {
     plugins,
     pages,
@@ -273,7 +276,9 @@ export function createPluginRegistry(
           if (page.icon && !icons.has(page.path)) icons.set(page.path, await page.icon());
         }),
       ).then(
-        () => undefined,
+        () => {
+          iconsReady = true;
+        },
         (error: unknown) => {
           iconsLoad = null;
           throw error;
@@ -281,6 +286,7 @@ export function createPluginRegistry(
       );
       return iconsLoad;
     },
+    iconsLoaded: () => iconsReady,
     iconOf: (path) => icons.get(path),
   };
 }

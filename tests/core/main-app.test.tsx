@@ -1,6 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../core/app/main-app';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startEarly } from '../../core/app/early';
+import { createApp, firstScreenLoaded } from '../../core/app/main-app';
+import { discoverPlugins } from '../../core/plugin/discover';
 
 afterEach(() => {
   window.location.hash = '';
@@ -90,5 +92,46 @@ describe('createApp in production', () => {
     for (const plugin of services.registry.plugins) {
       expect(services.i18n.hasResourceBundle('zh-CN', plugin.id), plugin.id).toBe(true);
     }
+  });
+});
+
+// startApp renders once the early start's loads are in (or after a bound): the first render is the screen itself.
+describe('the first render', () => {
+  const admin = () => {
+    window.localStorage.setItem('X-Auth-Token', 'token');
+    window.localStorage.setItem('user', JSON.stringify({ type: 'admin', nickname: 'A', menus: ['user', 'role', 'user-group', 'info'] }));
+  };
+
+  it('shows the layout and the page in its first commit once the first screen has loaded: no placeholder pass', async () => {
+    admin();
+    window.location.hash = '#/info';
+    const early = startEarly(discoverPlugins(), window.location);
+    const { app, services } = await createApp({ dev: false, early });
+    await firstScreenLoaded(services, early.screen);
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes('正在努力加载中')) seen.push('placeholder');
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    render(app);
+    // In the commit of render(): the menu (layout chunk, every namespace, icons) is there without waiting.
+    const tree = screen.getByRole('tree', { name: '主菜单' });
+    expect(within(tree).getByRole('treeitem', { name: '个人中心' })).toBeInTheDocument();
+    await act(async () => undefined);
+    observer.disconnect();
+    expect(seen).toEqual([]);
+  });
+
+  it('waits no longer than its bound for a load that hangs, and not at all on one that fails', async () => {
+    admin();
+    window.location.hash = '#/info';
+    const early = startEarly(discoverPlugins(), window.location);
+    const { services } = await createApp({ dev: false, early });
+    const hang = vi.spyOn(services.registry, 'loadPlugin').mockReturnValue(new Promise(() => undefined));
+    const started = Date.now();
+    await firstScreenLoaded(services, early.screen, 50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    hang.mockRejectedValue(new Error('chunk gone'));
+    await expect(firstScreenLoaded(services, early.screen, 60_000)).resolves.toBeUndefined();
   });
 });
