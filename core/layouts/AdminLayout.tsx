@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useLandingPath } from '../app/landing';
+import { SecondPass } from '../ui/SecondPass';
 import { LanguageSwitch } from '../app/LanguageSwitch';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, LOGO_WIDTH, Logo, SIDER_WIDTH } from './parts';
 import { SideMenu } from './SideMenu';
@@ -68,42 +69,50 @@ export function AdminLayout() {
         <div className={styles.logoArea}>
           <Logo collapsed={collapsed} width={collapsed ? LOGO_WIDTH.collapsed : LOGO_WIDTH.expanded} />
         </div>
-        <nav className={styles.menu} aria-label={t('layout.menu')}>
-          <SideMenu collapsed={collapsed} />
-        </nav>
-        <Button
-          className={styles.trigger}
-          appearance="subtle"
-          icon={collapsed ? <PanelLeftExpandRegular /> : <PanelLeftContractRegular />}
-          aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
-          aria-expanded={!collapsed}
-          onClick={() => setCollapsed((c) => !c)}
-        />
+        {/* The menu, the header's controls and the footer fill their fixed boxes a pass after the page: on a first
+            visit the page's content paints without waiting for them (docs/PERFORMANCE.md). */}
+        <SecondPass>
+          <nav className={styles.menu} aria-label={t('layout.menu')}>
+            <SideMenu collapsed={collapsed} />
+          </nav>
+          <Button
+            className={styles.trigger}
+            appearance="subtle"
+            icon={collapsed ? <PanelLeftExpandRegular /> : <PanelLeftContractRegular />}
+            aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+            aria-expanded={!collapsed}
+            onClick={() => setCollapsed((c) => !c)}
+          />
+        </SecondPass>
       </aside>
       <div className={styles.main} style={{ marginLeft: width }} data-testid="core.main">
         <header className={styles.header} style={{ height: HEADER_HEIGHT }}>
-          <Breadcrumbs homePath="/" />
-          <div className={styles.headerRight}>
-            <LanguageSwitch />
-            <AccountMenu
-              items={
-                <>
-                  <MenuItem icon={<DesktopRegular />} onClick={() => navigate(portalHome)}>
-                    {t('user.myAsset')}
-                  </MenuItem>
-                  {/* A real link: /debug/pprof/ is served by the server, not a console route. */}
-                  <MenuItemLink icon={<BugRegular />} href="/debug/pprof/">
-                    {t('user.debug')}
-                  </MenuItemLink>
-                </>
-              }
-            />
-          </div>
+          <SecondPass>
+            <Breadcrumbs homePath="/" />
+            <div className={styles.headerRight}>
+              <LanguageSwitch />
+              <AccountMenu
+                items={
+                  <>
+                    <MenuItem icon={<DesktopRegular />} onClick={() => navigate(portalHome)}>
+                      {t('user.myAsset')}
+                    </MenuItem>
+                    {/* A real link: /debug/pprof/ is served by the server, not a console route. */}
+                    <MenuItemLink icon={<BugRegular />} href="/debug/pprof/">
+                      {t('user.debug')}
+                    </MenuItemLink>
+                  </>
+                }
+              />
+            </div>
+          </SecondPass>
         </header>
         <main className={styles.content}>
           <Outlet />
         </main>
-        <Footer />
+        <SecondPass>
+          <Footer />
+        </SecondPass>
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useCore, useIsAdmin, useSession } from '../app/context';
 import { useLandingPath } from '../app/landing';
+import { SecondPass } from '../ui/SecondPass';
 import { LanguageSwitch } from '../app/LanguageSwitch';
 import { buildUserBar, selectedPagePath } from '../navigation/menu';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, Logo } from './parts';
@@ -48,34 +49,37 @@ export function UserLayout() {
           <Link to={portalHome} className={styles.logoLink}>
             <Logo />
           </Link>
-          <nav className={styles.nav} aria-label={t('layout.userNav')}>
-            {pages.map((page) => {
-              const Icon = registry.iconOf(page.path) ?? AppsRegular;
-              return (
-                <Button
-                  key={page.path}
-                  appearance={page.path === selected ? 'primary' : 'subtle'}
-                  icon={<Icon />}
-                  aria-current={page.path === selected ? 'page' : undefined}
-                  onClick={() => navigate(page.path)}
-                >
-                  {dataKeyT(t)(page.labelKey, { ns: page.pluginId })}
-                </Button>
-              );
-            })}
-          </nav>
-          <div className={styles.right}>
-            <LanguageSwitch />
-            <AccountMenu
-              items={
-                isAdmin ? (
-                  <MenuItem icon={<BoardRegular />} onClick={() => navigate(consoleHome)}>
-                    {t('user.admin')}
-                  </MenuItem>
-                ) : null
-              }
-            />
-          </div>
+          {/* The bar's pages and controls and the footer come a pass after the page (as in AdminLayout). */}
+          <SecondPass>
+            <nav className={styles.nav} aria-label={t('layout.userNav')}>
+              {pages.map((page) => {
+                const Icon = registry.iconOf(page.path) ?? AppsRegular;
+                return (
+                  <Button
+                    key={page.path}
+                    appearance={page.path === selected ? 'primary' : 'subtle'}
+                    icon={<Icon />}
+                    aria-current={page.path === selected ? 'page' : undefined}
+                    onClick={() => navigate(page.path)}
+                  >
+                    {dataKeyT(t)(page.labelKey, { ns: page.pluginId })}
+                  </Button>
+                );
+              })}
+            </nav>
+            <div className={styles.right}>
+              <LanguageSwitch />
+              <AccountMenu
+                items={
+                  isAdmin ? (
+                    <MenuItem icon={<BoardRegular />} onClick={() => navigate(consoleHome)}>
+                      {t('user.admin')}
+                    </MenuItem>
+                  ) : null
+                }
+              />
+            </div>
+          </SecondPass>
         </div>
       </header>
       <div className={styles.container}>
@@ -86,7 +90,9 @@ export function UserLayout() {
           <Outlet />
         </main>
       </div>
-      <Footer />
+      <SecondPass>
+        <Footer />
+      </SecondPass>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { type CoreServices, createCoreServices } from '../app/services';
 import { type CoreEvents, createEventBus } from '../events/bus';
 import { loadLocaleFiles } from '../i18n/resources';
 import { buildCatalogue } from '../manifest';
+import { SECOND_PASS_PENDING } from '../ui/SecondPass';
 import { createPluginRegistry, type ResourceBundle, validatePluginLoad } from '../plugin/registry';
 import type { AnyPlugin, Lng } from '../plugin/types';
 import { createMemoryStorage, createSessionStore, type SessionStore, type SessionUser } from '../session/store';
@@ -171,6 +172,8 @@ async function mount(plugins: readonly AnyPlugin[], routes: 'registry' | ReactEl
   const loading = services.i18n.t('app.loading', { ns: 'core' });
   return waitFor(() => {
     if (result.queryAllByText(loading).length > 0) throw new Error(`still showing "${loading}"`);
+    // The layout's menu, header and footer and a table's pager come in the pass after the page (core/ui/SecondPass).
+    if (result.container.querySelector(`[${SECOND_PASS_PENDING}]`)) throw new Error('a second pass is still to come');
   }).then(
     () => harness,
     () => harness, // a page that keeps loading is for the test to judge

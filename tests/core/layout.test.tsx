@@ -1,6 +1,9 @@
-import { createTestSession, LOGO_WIDTH, reply, renderConsole, renderPlugin, SIDER_WIDTH } from '@/core/testing';
+import { createTestSession, LOGO_WIDTH, reply, renderConsole, renderPlugin, renderWithProviders, SIDER_WIDTH } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { AdminLayout } from '../../core/layouts/AdminLayout';
 import { allFixtures, dashboardPlugin, identityPlugin, myAreaPlugin, resourcePlugin } from './fixtures/plugins';
 
 // Fluent dialogs and menus animate in; under a loaded parallel run the default 1 s can be short.
@@ -174,5 +177,40 @@ describe('user layout', () => {
     await user.click(await screen.findByRole('button', { name: 'Bob' }));
     expect(await screen.findByRole('menuitem', { name: '退出登录' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: '后台管理' })).toBeNull();
+  });
+});
+
+// A first visit paints the page before the layout's menu, header controls and footer (core/ui/SecondPass): they fill
+// their fixed boxes in the pass after, so the page's content does not move when they do.
+describe('the admin layout on its first render', () => {
+  it('commits the page first and its menu, header controls and footer in a later commit', async () => {
+    const seen: string[] = [];
+    function Probe() {
+      useLayoutEffect(() => {
+        const parts = [
+          ['tree', document.querySelector('[role="tree"]')],
+          ['breadcrumb', document.querySelector('nav[aria-label="面包屑导航"]')],
+          ['footer', document.querySelector('footer')],
+          ['sider', document.querySelector('[data-testid="core.sider"]')],
+        ] as const;
+        seen.push(parts.filter(([, element]) => element !== null).map(([name]) => name).join(' '));
+      }, []);
+      return <h1>probe page</h1>;
+    }
+    await renderWithProviders(
+      <Routes>
+        <Route element={<AdminLayout />}>
+          <Route path="/probe" element={<Probe />} />
+        </Route>
+      </Routes>,
+      { route: '/probe', plugins: [identityPlugin] },
+    );
+    // In the page's own commit: the layout's boxes (the sider), none of what fills them.
+    expect(seen).toEqual(['sider']);
+    expect(screen.getByRole('heading', { name: 'probe page' })).toBeInTheDocument();
+    // Then, without anything else happening, the rest.
+    expect(await screen.findByRole('tree', { name: '主菜单' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: '面包屑导航' })).toBeInTheDocument();
+    expect(document.querySelector('footer')).not.toBeNull();
   });
 });

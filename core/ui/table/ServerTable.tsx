@@ -40,6 +40,7 @@ import { useQuery, useQueryClient } from '../../query/hooks';
 import { confirm } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
 import { useUiT } from '../i18n';
+import { SecondPass } from '../SecondPass';
 import { StatusBadge } from '../StatusBadge';
 import { useDangerStyles } from '../styles';
 import { useColumnsState } from '../columnSettings';
@@ -550,17 +551,20 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
             </Table>
           )}
         </div>
-        <Pager
-          pageIndex={pageIndex}
-          pageSize={pageSize}
-          total={total}
-          pageSizeOptions={pageSizeOptions}
-          onPageChange={setPageIndex}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPageIndex(1);
-          }}
-        />
+        {/* Below the rows: filled in a pass after them, so that they paint first. */}
+        <SecondPass>
+          <Pager
+            pageIndex={pageIndex}
+            pageSize={pageSize}
+            total={total}
+            pageSizeOptions={pageSizeOptions}
+            onPageChange={setPageIndex}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPageIndex(1);
+            }}
+          />
+        </SecondPass>
       </div>
     </div>
   );
