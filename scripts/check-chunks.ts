@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPILE_HINT } from './compile-hints.ts';
 import { gzipSync } from 'node:zlib';
-import { BRANDING_MARKER, FIRST_SCREEN } from '../core/app/firstScreen.ts';
+import { BRANDING_MARKER, FIRST_SCREEN, type RoutePreloads } from '../core/app/firstScreen.ts';
 import { LANGUAGES } from '../core/plugin/registry.ts';
 import { dist, entryKey, gzipSize, isOnDemand, LOGIN_BUDGET_KB, loginScreen, pagesKey, pluginIds, readManifest, staticClosure } from './manifest';
 
@@ -84,14 +84,26 @@ for (const [what, text] of [
 }
 // The host names the entry and the app's chunks, which the boot starts (core/app/firstScreenBoot.ts): the page itself
 // loads no script, so that none holds the static page back.
-const host = new RegExp(`<div id="${FIRST_SCREEN.host}" data-entry="([^"]+)" data-preload="([^"]*)" hidden>`).exec(html);
-if (!host) problems.push('index.html: the first screen host (with the entry in data-entry, its chunks in data-preload) is missing');
+const host = new RegExp(`<div id="${FIRST_SCREEN.host}" data-entry="([^"]+)" data-preload="([^"]*)" data-routes="([^"]*)" hidden>`).exec(html);
+if (!host) problems.push('index.html: the first screen host (the entry in data-entry, its chunks in data-preload, the route table in data-routes) is missing');
 else {
   const entryFile = manifest[entryKey(manifest)]?.file;
   if (host[1] !== `/${entryFile}`) problems.push(`index.html: the host's data-entry ${host[1]} is not the entry chunk /${entryFile}`);
   const preload = (host[2] ?? '').split(' ').filter(Boolean);
   if (!preload.some((href) => /^\/static\/vendor-/.test(href))) problems.push("index.html: the host's data-preload misses the vendor chunk");
   for (const href of preload) if (!existsSync(join(dist, href))) problems.push(`index.html: the host preloads ${href}, which is not in the build`);
+  // The route table (a signed-in visit's chunks by route): every file in the build, every route's plugin and layout in it.
+  try {
+    const table = JSON.parse((host[3] ?? '').replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as RoutePreloads;
+    for (const href of table.files) if (!existsSync(join(dist, href))) problems.push(`index.html: the route table names ${href}, which is not in the build`);
+    for (const [pattern, pluginId, layout] of table.routes) {
+      if (!table.plugins[pluginId]?.length) problems.push(`index.html: the route table has no chunks for ${pattern}'s plugin "${pluginId}"`);
+      if (layout !== 'bare' && !table.layouts[layout]?.length) problems.push(`index.html: the route table has no chunks for ${pattern}'s layout "${layout}"`);
+    }
+    for (const id of ids) if (!table.routes.some(([, pluginId]) => pluginId === id)) problems.push(`index.html: the route table has no route of plugin "${id}"`);
+  } catch (error) {
+    problems.push(`index.html: the host's route table is not JSON (${String(error)})`);
+  }
 }
 if (/<script type="module"|<link rel="modulepreload"/.test(html)) problems.push('index.html loads a module itself: the boot starts them once the static page shows');
 if (/<link rel="stylesheet"/.test(html)) problems.push('index.html links a stylesheet: it should be inlined (it holds the first paint)');

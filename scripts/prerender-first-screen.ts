@@ -4,13 +4,15 @@
 // the page's stylesheet. The server fills in the branding and allows the boot by its hash (server/http/static.ts).
 import { fileURLToPath } from 'node:url';
 import { build, createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
-import { BRANDING_MARKER, FIRST_SCREEN } from '../core/app/firstScreen.ts';
+import { BRANDING_MARKER, FIRST_SCREEN, type RoutePreloads } from '../core/app/firstScreen.ts';
+import { MENU_ICONS_ID } from './menu-icons.ts';
 import type { PrerenderedScreen } from '../core/app/prerender.tsx';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The login page of every language, rendered by the app's components through Vite's SSR module loader. */
-async function prerender(): Promise<PrerenderedScreen[]> {
+/** The login page of every language, rendered by the app's components through Vite's SSR module loader, and the
+ * console's routes (from the same descriptors). */
+async function prerender(): Promise<{ screens: PrerenderedScreen[]; routes: RoutePreloads['routes'] }> {
   const server = await createServer({
     root,
     configFile: `${root}vite.config.ts`,
@@ -21,7 +23,7 @@ async function prerender(): Promise<PrerenderedScreen[]> {
   });
   try {
     const module = (await server.ssrLoadModule('/core/app/prerender.tsx')) as typeof import('../core/app/prerender.tsx');
-    return await module.prerenderFirstScreens();
+    return { screens: await module.prerenderFirstScreens(), routes: module.routeTable() };
   } finally {
     await server.close();
   }
@@ -71,30 +73,73 @@ function inlineStylesheets(html: string, bundle: Bundle | undefined): string {
 }
 
 /**
+ * The files of the chunks whose module matches one of `modules` (an id, the end of its path, or a pattern) with all
+ * they import statically, less those `skip` says are fetched anyway. Throws when a module has no chunk.
+ */
+function chunkClosure(bundle: Bundle, modules: readonly (string | RegExp)[], skip: (file: string) => boolean): string[] {
+  const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files: string[] = [];
+  const visit = (file: string) => {
+    if (files.includes(file) || skip(file)) return;
+    files.push(file);
+    for (const next of byFile.get(file)?.imports ?? []) visit(next);
+  };
+  for (const module of modules) {
+    const matches = (id: string) => (typeof module === 'string' ? id === module || id.endsWith(module) : module.test(id));
+    const chunk = chunks.find((c) => matches(c.facadeModuleId ?? ''));
+    if (!chunk) throw new Error(`prerender-first-screen: no chunk for ${String(module)}`);
+    visit(chunk.fileName);
+  }
+  return files.map((file) => `/${file}`);
+}
+
+/**
  * The chunks the app's own copy of a prerendered page needs beyond what index.html already preloads: the page's
  * plugin chunk and its imports, its locale files in that language, the API transport. The boot preloads them for an
  * anonymous visit (the one that shows this page), so the app takes the form over sooner; a signed-in visit skips them.
  */
 function chunksOfScreen(screen: PrerenderedScreen, bundle: Bundle | undefined, html: string): string[] {
   if (!bundle) return [];
-  const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const wanted = [
-    `/plugins/${screen.pluginId}/pages.tsx`,
-    `/plugins/${screen.pluginId}/pages.ts`,
-    ...screen.namespaces.map((ns) => `/locales/${screen.lng}/${ns}.json`),
-    '/core/api/transport.ts',
-  ];
-  const files: string[] = [];
-  const visit = (file: string) => {
-    if (files.includes(file) || html.includes(`/${file}"`)) return;
-    files.push(file);
-    for (const next of byFile.get(file)?.imports ?? []) visit(next);
-  };
-  for (const chunk of chunks) {
-    if (chunk.facadeModuleId && wanted.some((end) => chunk.facadeModuleId?.endsWith(end))) visit(chunk.fileName);
+  const modules = [new RegExp(`/plugins/${screen.pluginId}/pages\\.tsx?$`), ...screen.namespaces.map((ns) => `/locales/${screen.lng}/${ns}.json`), '/core/api/transport.ts'];
+  return chunkClosure(bundle, modules, (file) => html.includes(`/${file}"`));
+}
+
+/** Where a layout's component lives (core/app/layouts.ts loads it): its chunk is the layout's. */
+const LAYOUT_MODULES: Record<string, string> = { admin: '/core/layouts/AdminLayout.tsx', user: '/core/layouts/UserLayout.tsx' };
+
+/** Text as a double-quoted attribute's value. */
+function attribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The boot's route table (RoutePreloads): for each route, the chunks its first screen loads at once — its plugin's
+ * pages chunk and core's strings, and under a layout the layout's chunk, the API transport, the menu icons and the
+ * language's locale bundle, each with what it imports — less what the host preloads anyway.
+ */
+function routePreloads(
+  routes: RoutePreloads['routes'],
+  languages: readonly string[],
+  bundle: Bundle | undefined,
+  preloaded: readonly string[],
+): RoutePreloads {
+  const table: RoutePreloads = { files: [], layouts: {}, locales: {}, bundles: {}, plugins: {}, routes };
+  if (!bundle) return table;
+  const indexes = (modules: readonly (string | RegExp)[]): number[] =>
+    chunkClosure(bundle, modules, (file) => preloaded.includes(`/${file}`)).map((href) => {
+      if (!table.files.includes(href)) table.files.push(href);
+      return table.files.indexOf(href);
+    });
+  for (const [layout, module] of Object.entries(LAYOUT_MODULES)) {
+    table.layouts[layout] = indexes([module, '/core/api/transport.ts', `\0${MENU_ICONS_ID}`]);
   }
-  return files.map((file) => `/${file}`);
+  for (const lng of languages) {
+    table.locales[lng] = indexes([`/locales/${lng}/core.json`]);
+    table.bundles[lng] = indexes([`/core/i18n/bundles/${lng}.ts`]);
+  }
+  for (const pluginId of new Set(routes.map(([, id]) => id))) table.plugins[pluginId] = indexes([new RegExp(`/plugins/${pluginId}/pages\\.tsx?$`)]);
+  return table;
 }
 
 /**
@@ -122,7 +167,7 @@ export function prerenderFirstScreen(): Plugin {
       async handler(source, ctx) {
         const inlined = inlineStylesheets(source, ctx.bundle);
         const { html, entry, preload } = scriptsToBoot(inlined);
-        const [screens, boot] = await Promise.all([prerender(), bootScript()]);
+        const [{ screens, routes }, boot] = await Promise.all([prerender(), bootScript()]);
         const css = screens[0]?.css ?? '';
         if (screens.some((screen) => screen.css !== css)) throw new Error('prerender-first-screen: the languages need different styles');
         // A checkbox's tick has no words: every language renders the same one (and its rules are in `css`).
@@ -138,7 +183,7 @@ export function prerenderFirstScreen(): Plugin {
           })
           .join('') + `<template id="${FIRST_SCREEN.checkmark}" data-class="${checkmark.rootClass}">${checkmark.tick}</template>`;
         const body =
-          `<div id="${FIRST_SCREEN.host}" data-entry="${entry}" data-preload="${preload.join(' ')}" hidden></div>${templates}` +
+          `<div id="${FIRST_SCREEN.host}" data-entry="${entry}" data-preload="${preload.join(' ')}" data-routes="${attribute(JSON.stringify(routePreloads(routes, screens.map((screen) => screen.lng), ctx.bundle, preload)))}" hidden></div>${templates}` +
           `${BRANDING_MARKER}<script id="${FIRST_SCREEN.boot}">${inlineSafe(boot)}</script>`;
         if (!html.includes('<div id="root">') || !html.includes('</head>')) throw new Error('prerender-first-screen: index.html needs <head> and <div id="root">');
         return html

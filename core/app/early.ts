@@ -2,6 +2,7 @@ import type { EarlyAnswer, EarlyAnswers } from '../api/client';
 import { storedLanguage } from '../i18n/language';
 import { loadLocaleBundle, loadLocaleFiles } from '../i18n/resources';
 import { LOGIN_PATH, type LandingUser, landingPath, mayOpenRoute } from '../navigation/landing';
+import { childPath, hashPathname, matchesPath } from '../navigation/paths';
 import { resolvePages } from '../plugin/resolve';
 import type { AnyPlugin, Lng, PageDef, PageLayout } from '../plugin/types';
 import { parseUser, TOKEN_KEY, USER_KEY } from '../session/stored';
@@ -30,26 +31,14 @@ export interface FirstScreen {
   requests: string[];
 }
 
-/** The router's pathname of a hash URL (`#/user?x=1` → `/user`). */
-export function hashPathname(hash: string): string {
-  const path = hash.replace(/^#/, '').split(/[?#]/)[0] ?? '';
-  return path === '' ? '/' : path;
-}
-
-function matches(pattern: string, pathname: string): boolean {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  return want.length === have.length && want.every((part, i) => part.startsWith(':') || part.toLowerCase() === have[i]?.toLowerCase());
-}
 
 /** The plugin and layout of the route at `pathname`; `page` when it is a page itself (not one of its child routes). */
 function findRoute(plugins: readonly AnyPlugin[], pathname: string): { plugin: AnyPlugin; layout: PageLayout; page?: PageDef<string, string> } | undefined {
   for (const plugin of plugins) {
     for (const page of plugin.pages) {
-      if (matches(page.path, pathname)) return { plugin, layout: page.layout, page };
+      if (matchesPath(page.path, pathname)) return { plugin, layout: page.layout, page };
       for (const child of page.children ?? []) {
-        const path = child.path.startsWith('/') ? child.path : `${page.path.replace(/\/$/, '')}/${child.path}`;
-        if (matches(path, pathname)) return { plugin, layout: page.layout };
+        if (matchesPath(childPath(page.path, child.path), pathname)) return { plugin, layout: page.layout };
       }
     }
   }

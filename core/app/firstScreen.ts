@@ -13,6 +13,7 @@ export const FIRST_SCREEN = {
    * writes the console's entry in its `data-entry` and the app chunks in `data-preload`: the boot starts them.
    */
   host: 'first-screen',
+  // Its `data-routes` (RoutePreloads, JSON): the chunks each route's first screen needs, fetched at once when signed in.
   /** `<template id="first-screen-<lng>">` */
   templatePrefix: 'first-screen-',
   /** `<template>`: a ticked checkbox's indicator, which the app renders only when checked (core/app/prerender.tsx). */
@@ -30,6 +31,26 @@ export const FIRST_SCREEN = {
   /** The event core dispatches on `document` once it has rendered a page (detail: ScreenShown). */
   shownEvent: 'jumpgate:screen-shown',
 } as const;
+
+/**
+ * What a signed-in first visit fetches from the start, by route: the build writes it on the host (`data-routes`),
+ * the boot preloads the row of the URL's route with the console's own chunks, before the entry has even run (its
+ * early start would ask for the same, core/app/early.ts, one round trip later).
+ */
+export interface RoutePreloads {
+  /** Every file named below, once (`/static/…`). */
+  files: string[];
+  /** Per layout, its chunks, the API transport's and the menu icons': indexes into `files`. */
+  layouts: Record<string, number[]>;
+  /** Per language, core's strings (every screen's first render needs them). */
+  locales: Record<string, number[]>;
+  /** Per language, its locale bundle (a layout's menu names every plugin's pages). */
+  bundles: Record<string, number[]>;
+  /** Per plugin, its pages chunk and what that imports. */
+  plugins: Record<string, number[]>;
+  /** `[path pattern, plugin id, layout]` of every page and child route. */
+  routes: [string, string, string][];
+}
 
 /** Where the build leaves room for the branding in index.html (server/http/static.ts writes it there). Kept out of
  * FIRST_SCREEN: the boot carries that object, and the marker must occur once in the page. */

@@ -5,8 +5,9 @@
 // language on the page's own buttons and queues a submit made before the app is up. When core announces the page it
 // rendered (core/app/firstScreen.ts), it hands that state to the app's page and removes itself.
 import { isLng, LNG_STORAGE_KEY, storedLanguage } from '../i18n/language';
+import { hashPathname, matchesPath } from '../navigation/paths';
 import { TOKEN_KEY } from '../session/stored';
-import { FIRST_SCREEN, type ScreenShown } from './firstScreen';
+import { FIRST_SCREEN, type RoutePreloads, type ScreenShown } from './firstScreen';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -158,16 +159,38 @@ export function bootFirstScreen(doc: Document = document): void {
   try {
     pagePreload = showFirstScreen(doc, host);
   } finally {
-    // The console's own chunks first, then those of the app's copy of the page shown.
+    // The console's own chunks first, then those of the page it opens on (the static page's, or the route's when signed in).
     startConsole(doc, entry, [...(preload?.split(' ') ?? []), ...pagePreload]);
   }
+}
+
+/**
+ * A signed-in visit's chunks for the URL's route (the build's table on the host, RoutePreloads): its plugin's and
+ * core's strings, and its layout's with the locale bundle. None for a route the table does not know (`/`: the landing rule decides there).
+ */
+function routePreload(host: HTMLElement, hash: string): string[] {
+  let table: RoutePreloads;
+  try {
+    table = JSON.parse(host.dataset.routes ?? '') as RoutePreloads;
+  } catch {
+    return [];
+  }
+  const pathname = hashPathname(hash);
+  const route = table.routes?.find(([pattern]) => matchesPath(pattern, pathname));
+  if (!route) return [];
+  const [, pluginId, layout] = route;
+  const lng = storedLanguage();
+  const picked = [...(table.plugins[pluginId] ?? []), ...(table.locales[lng] ?? [])];
+  if (layout !== 'bare') picked.push(...(table.layouts[layout] ?? []), ...(table.bundles[lng] ?? []));
+  return [...new Set(picked)].flatMap((index) => table.files[index] ?? []);
 }
 
 /** Shows the static page when it applies; answers the chunks the app's copy of that page needs (the build lists them). */
 function showFirstScreen(doc: Document, host: HTMLElement): string[] {
   if (signedIn()) {
+    const preload = routePreload(host, doc.defaultView?.location.hash ?? '');
     removeFirstScreen(doc); // the app shows another page: nothing here is needed, nor worth showing before it
-    return [];
+    return preload;
   }
   const branding = readBranding(doc);
 

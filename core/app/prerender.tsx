@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { loadLocaleFiles } from '../i18n/resources';
 import { LOGIN_PATH } from '../navigation/landing';
+import { childPath } from '../navigation/paths';
 import { discoverPlugins } from '../plugin/discover';
 import { LANGUAGES } from '../plugin/registry';
 import type { Lng } from '../plugin/types';
@@ -90,6 +91,18 @@ export async function prerenderFirstScreens(): Promise<PrerenderedScreen[]> {
   const screens: PrerenderedScreen[] = [];
   for (const lng of LANGUAGES) screens.push(await prerenderLogin(lng));
   return screens;
+}
+
+/** Every page and child route as `[path pattern, plugin id, layout]`, in the order the early start matches them. */
+export function routeTable(): [string, string, string][] {
+  const rows: [string, string, string][] = [];
+  for (const plugin of discoverPlugins()) {
+    for (const page of plugin.pages) {
+      rows.push([page.path, plugin.id, page.layout]);
+      for (const child of page.children ?? []) rows.push([childPath(page.path, child.path), plugin.id, page.layout]);
+    }
+  }
+  return rows;
 }
 
 /**

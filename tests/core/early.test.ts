@@ -1,7 +1,8 @@
 import { createApiClient, createEventBus, createFakeApi, createMemoryStorage, createPluginRegistry, createSessionStore, loadLocaleFiles, reply } from '@/core/testing';
 import { describe, expect, it } from 'vitest';
 import { type Query, requestUrl } from '../../core/api/client';
-import { EARLY_ANSWER_TTL_MS, fetchEarly, hashPathname, planFirstScreen, type StoredSession } from '../../core/app/early';
+import { EARLY_ANSWER_TTL_MS, fetchEarly, planFirstScreen, type StoredSession } from '../../core/app/early';
+import { hashPathname } from '../../core/navigation/paths';
 import { landingPath } from '../../core/navigation/landing';
 import { discoverPlugins } from '../../core/plugin/discover';
 import { dashboardPlugin, identityPlugin, loginPlugin, myAreaPlugin } from './fixtures/plugins';

@@ -6,7 +6,7 @@ import { renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { announceScreen, FIRST_SCREEN } from '../../core/app/firstScreen';
+import { announceScreen, FIRST_SCREEN, type RoutePreloads } from '../../core/app/firstScreen';
 import { bootFirstScreen } from '../../core/app/firstScreenBoot';
 import { type PrerenderedScreen, prerenderFirstScreens } from '../../core/app/prerender';
 import login from '../../plugins/login';
@@ -24,6 +24,7 @@ const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link
 
 afterEach(() => {
   announceScreen(null); // a boot still waiting lets go of the document
+  window.location.hash = '';
   for (const element of document.head.querySelectorAll('link, script')) element.remove();
   document.body.innerHTML = '';
   document.title = '';
@@ -165,6 +166,51 @@ describe('prerendered first screen', () => {
     // The console's entry starts now, not once the whole page has parsed.
     expect(entryScripts()).toEqual(['/static/entry.js']);
     expect(announceScreen('/login')).toEqual({ path: '/login', adopted: false, language: null });
+  });
+
+  // The build's route table (scripts/prerender-first-screen.ts): a signed-in visit fetches its route's chunks with the
+  // console's own, before the entry has run.
+  const table: RoutePreloads = {
+    files: ['/static/admin-layout.js', '/static/shared.js', '/static/zh-bundle.js', '/static/en-bundle.js', '/static/plugin-users.js', '/static/plugin-term.js', '/static/zh-core.js', '/static/en-core.js'],
+    layouts: { admin: [0, 1] },
+    locales: { 'zh-CN': [6], 'en-US': [7] },
+    bundles: { 'zh-CN': [2], 'en-US': [3] },
+    plugins: { users: [4, 1], term: [5] },
+    routes: [
+      ['/user', 'users', 'admin'],
+      ['/user/:userId', 'users', 'admin'],
+      ['/term', 'term', 'bare'],
+    ],
+  };
+  const bootSignedIn = (hash: string) => {
+    window.localStorage.setItem('X-Auth-Token', 'tok');
+    window.location.hash = hash;
+    const routes = JSON.stringify(table).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    document.body.innerHTML = `<div id="${FIRST_SCREEN.host}" data-entry="/static/entry.js" data-preload="/static/vendor.js" data-routes="${routes}" hidden></div>`;
+    bootFirstScreen();
+  };
+
+  it("fetches a signed-in visit's route chunks with the console's: the page's plugin, its layout, the strings", () => {
+    bootSignedIn('#/User/42?tab=info');
+    expect(entryScripts()).toEqual(['/static/entry.js']);
+    expect(preloads()).toEqual([
+      '/static/vendor.js',
+      '/static/plugin-users.js',
+      '/static/shared.js',
+      '/static/zh-core.js',
+      '/static/admin-layout.js',
+      '/static/zh-bundle.js',
+    ]);
+  });
+
+  it('fetches no layout for a full-window page, the stored language, and nothing more for a route it does not know', () => {
+    window.localStorage.setItem('jumpgate.lng', 'en-US');
+    bootSignedIn('#/term?assetId=a1');
+    expect(preloads()).toEqual(['/static/vendor.js', '/static/plugin-term.js', '/static/en-core.js']);
+    for (const element of document.head.querySelectorAll('link, script')) element.remove();
+    bootSignedIn('#/');
+    expect(preloads()).toEqual(['/static/vendor.js']);
+    expect(entryScripts()).toEqual(['/static/entry.js']);
   });
 
   it('starts the console even when the static page cannot show (no template in the page)', () => {
