@@ -180,27 +180,29 @@ describe('user layout', () => {
   });
 });
 
+/** A page that records, when its commit lays it out, which parts of the layout are in the document. */
+function LayoutProbe({ seen }: { seen: string[] }) {
+  useLayoutEffect(() => {
+    const parts = [
+      ['tree', document.querySelector('[role="tree"]')],
+      ['breadcrumb', document.querySelector('nav[aria-label="面包屑导航"]')],
+      ['footer', document.querySelector('footer')],
+      ['sider', document.querySelector('[data-testid="core.sider"]')],
+    ] as const;
+    seen.push(parts.filter(([, element]) => element !== null).map(([name]) => name).join(' '));
+  }, [seen]);
+  return <h1>probe page</h1>;
+}
+
 // A first visit paints the page before the layout's menu, header controls and footer (core/ui/SecondPass): they fill
 // their fixed boxes in the pass after, so the page's content does not move when they do.
 describe('the admin layout on its first render', () => {
   it('commits the page first and its menu, header controls and footer in a later commit', async () => {
     const seen: string[] = [];
-    function Probe() {
-      useLayoutEffect(() => {
-        const parts = [
-          ['tree', document.querySelector('[role="tree"]')],
-          ['breadcrumb', document.querySelector('nav[aria-label="面包屑导航"]')],
-          ['footer', document.querySelector('footer')],
-          ['sider', document.querySelector('[data-testid="core.sider"]')],
-        ] as const;
-        seen.push(parts.filter(([, element]) => element !== null).map(([name]) => name).join(' '));
-      }, []);
-      return <h1>probe page</h1>;
-    }
     await renderWithProviders(
       <Routes>
         <Route element={<AdminLayout />}>
-          <Route path="/probe" element={<Probe />} />
+          <Route path="/probe" element={<LayoutProbe seen={seen} />} />
         </Route>
       </Routes>,
       { route: '/probe', plugins: [identityPlugin] },
