@@ -115,7 +115,7 @@ function attribute(text: string): string {
 
 /**
  * The boot's route table (RoutePreloads): for each route, the chunks its first screen loads at once — its plugin's
- * pages chunk and core's strings, and under a layout the layout's chunk, the API transport, the menu icons and the
+ * pages chunk, core's strings and the API transport, and under a layout the layout's chunk, the menu icons and the
  * language's locale bundle, each with what it imports — less what the host preloads anyway.
  */
 function routePreloads(
@@ -124,7 +124,7 @@ function routePreloads(
   bundle: Bundle | undefined,
   preloaded: readonly string[],
 ): RoutePreloads {
-  const table: RoutePreloads = { files: [], layouts: {}, locales: {}, bundles: {}, plugins: {}, routes };
+  const table: RoutePreloads = { files: [], layouts: {}, start: {}, bundles: {}, plugins: {}, routes };
   if (!bundle) return table;
   const indexes = (modules: readonly (string | RegExp)[]): number[] =>
     chunkClosure(bundle, modules, (file) => preloaded.includes(`/${file}`)).map((href) => {
@@ -132,10 +132,10 @@ function routePreloads(
       return table.files.indexOf(href);
     });
   for (const [layout, module] of Object.entries(LAYOUT_MODULES)) {
-    table.layouts[layout] = indexes([module, '/core/api/transport.ts', `\0${MENU_ICONS_ID}`]);
+    table.layouts[layout] = indexes([module, `\0${MENU_ICONS_ID}`]);
   }
   for (const lng of languages) {
-    table.locales[lng] = indexes([`/locales/${lng}/core.json`]);
+    table.start[lng] = indexes([`/locales/${lng}/core.json`, '/core/api/transport.ts']);
     table.bundles[lng] = indexes([`/core/i18n/bundles/${lng}.ts`]);
   }
   for (const pluginId of new Set(routes.map(([, id]) => id))) table.plugins[pluginId] = indexes([new RegExp(`/plugins/${pluginId}/pages\\.tsx?$`)]);

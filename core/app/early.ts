@@ -10,7 +10,7 @@ import { layoutLoaders } from './layouts';
 
 // The entry's first act (core/main.tsx), before React and the libraries have arrived: from the URL and the
 // descriptors alone, start fetching everything the first screen needs — the page's chunk, its layout, locale files,
-// menu icons, the API transport — and the GETs it makes at start, so they all load in parallel with the app
+// menu icons — and the GETs it makes at start, so they all load in parallel with the app
 // instead of one after another as each piece discovers the next. Only imports of light modules here: whatever
 // this module imports statically is in the entry chunk and delays the start.
 
@@ -147,7 +147,6 @@ export function startEarly(plugins: readonly AnyPlugin[], location: Pick<Locatio
   const plugin = plugins.find((p) => p.id === screen.pluginId);
   if (plugin) plugin.load().catch(ignore);
   if (screen.layout && screen.layout !== 'bare') layoutLoaders[screen.layout]().catch(ignore);
-  import('../api/transport').catch(ignore);
   if (screen.layout && screen.layout !== 'bare') {
     // The menu names every plugin's pages: all namespaces, as the layout host asks for them (one bundle).
     loadLocaleBundle(lng).catch(ignore);

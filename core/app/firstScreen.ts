@@ -40,10 +40,10 @@ export const FIRST_SCREEN = {
 export interface RoutePreloads {
   /** Every file named below, once (`/static/…`). */
   files: string[];
-  /** Per layout, its chunks, the API transport's and the menu icons': indexes into `files`. */
+  /** Per layout, its chunks and the menu icons': indexes into `files`. */
   layouts: Record<string, number[]>;
-  /** Per language, core's strings (every screen's first render needs them). */
-  locales: Record<string, number[]>;
+  /** Per language, what every screen starts with: core's strings and the API transport. */
+  start: Record<string, number[]>;
   /** Per language, its locale bundle (a layout's menu names every plugin's pages). */
   bundles: Record<string, number[]>;
   /** Per plugin, its pages chunk and what that imports. */

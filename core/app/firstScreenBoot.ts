@@ -165,8 +165,8 @@ export function bootFirstScreen(doc: Document = document): void {
 }
 
 /**
- * A signed-in visit's chunks for the URL's route (the build's table on the host, RoutePreloads): its plugin's and
- * core's strings, and its layout's with the locale bundle. None for a route the table does not know (`/`: the landing rule decides there).
+ * A signed-in visit's chunks for the URL's route (the build's table on the host, RoutePreloads): its plugin's, core's
+ * strings and the API transport, and its layout's with the locale bundle. None for a route the table does not know (`/`: the landing rule decides there).
  */
 function routePreload(host: HTMLElement, hash: string): string[] {
   let table: RoutePreloads;
@@ -180,7 +180,7 @@ function routePreload(host: HTMLElement, hash: string): string[] {
   if (!route) return [];
   const [, pluginId, layout] = route;
   const lng = storedLanguage();
-  const picked = [...(table.plugins[pluginId] ?? []), ...(table.locales[lng] ?? [])];
+  const picked = [...(table.plugins[pluginId] ?? []), ...(table.start[lng] ?? [])];
   if (layout !== 'bare') picked.push(...(table.layouts[layout] ?? []), ...(table.bundles[lng] ?? []));
   return [...new Set(picked)].flatMap((index) => table.files[index] ?? []);
 }

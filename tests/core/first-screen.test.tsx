@@ -173,7 +173,7 @@ describe('prerendered first screen', () => {
   const table: RoutePreloads = {
     files: ['/static/admin-layout.js', '/static/shared.js', '/static/zh-bundle.js', '/static/en-bundle.js', '/static/plugin-users.js', '/static/plugin-term.js', '/static/zh-core.js', '/static/en-core.js'],
     layouts: { admin: [0, 1] },
-    locales: { 'zh-CN': [6], 'en-US': [7] },
+    start: { 'zh-CN': [6], 'en-US': [7] },
     bundles: { 'zh-CN': [2], 'en-US': [3] },
     plugins: { users: [4, 1], term: [5] },
     routes: [
