@@ -53,6 +53,20 @@ function ensureUser(): void {
   execFileSync('flock', [path.join(os.tmpdir(), 'jumpgate-sshd-user.lock'), 'sh', '-c', script], { stdio: 'pipe' });
 }
 
+/**
+ * An ed25519 key pair from ssh2, generated again while it is one ssh2 writes malformed: it drops a public key's
+ * leading zero byte (1 key in 256, mscdex/ssh2#1514), and OpenSSH then refuses the key ("error in libcrypto").
+ */
+export function ed25519KeyPair(options: { passphrase?: string; cipher?: string; rounds?: number; comment?: string } = {}): {
+  private: string;
+  public: string;
+} {
+  for (;;) {
+    const pair = utils.generateKeyPairSync('ed25519', options);
+    if (!(utils.parseKey(pair.public) instanceof Error) && !(utils.parseKey(pair.private, options.passphrase) instanceof Error)) return pair;
+  }
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -97,9 +111,9 @@ export async function startSshd(): Promise<TestSshd> {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-sshd-'));
   fs.chmodSync(dir, 0o755); // the user's side of sshd reads authorized_keys as the user
-  const hostKey = utils.generateKeyPairSync('ed25519');
+  const hostKey = ed25519KeyPair();
   fs.writeFileSync(path.join(dir, 'host_key'), hostKey.private, { mode: 0o600 });
-  const clientKey = utils.generateKeyPairSync('ed25519', { comment: SSHD_USER });
+  const clientKey = ed25519KeyPair({ comment: SSHD_USER });
   fs.writeFileSync(path.join(dir, 'authorized_keys'), `${clientKey.public}\n`, { mode: 0o644 });
 
   for (let tries = 1; ; tries++) {

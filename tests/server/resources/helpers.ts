@@ -1,11 +1,8 @@
-import ssh2 from 'ssh2';
-
-// ssh2 is CommonJS: Node's ESM loader (npm start, Playwright) sees no named `utils` export, only the default.
-const { utils } = ssh2;
 import { expect } from 'vitest';
 import type { PermissionKey } from '../../../core/manifest.ts';
 import { defineModule } from '../../../server/http/routes.ts';
 import type { Gateways } from '../../../server/modules/gateways/service.ts';
+import { ed25519KeyPair } from '../sshd.ts';
 import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
 import { type CallOptions, type Harness, type HarnessOptions, startHarness } from '../harness.ts';
 
@@ -84,6 +81,6 @@ export async function adminWith(h: Harness, keys: readonly PermissionKey[], user
 
 /** A fresh ed25519 private key in OpenSSH format, sealed with `passphrase` when given (few KDF rounds: tests parse it often). */
 export function newKey(passphrase?: string): { privateKey: string; publicKey: string } {
-  const pair = passphrase ? utils.generateKeyPairSync('ed25519', { passphrase, cipher: 'aes256-ctr', rounds: 4 }) : utils.generateKeyPairSync('ed25519');
+  const pair = ed25519KeyPair(passphrase ? { passphrase, cipher: 'aes256-ctr', rounds: 4 } : {});
   return { privateKey: pair.private, publicKey: pair.public };
 }

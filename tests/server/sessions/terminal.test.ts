@@ -1,11 +1,8 @@
 import net from 'node:net';
-import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_NEEDS_UPGRADE } from '../../../server/http/routes.ts';
-import { startSshd, type TestSshd } from '../sshd.ts';
+import { ed25519KeyPair, startSshd, type TestSshd } from '../sshd.ts';
 import { eventually, TermClient, terminalWorld } from './helpers.ts';
-
-const { utils } = ssh2;
 
 /** A minimal SOCKS5 proxy with user name/password (RFC 1928/1929) for the test; counts the tunnels it opened. */
 async function socksProxy(user: string, pass: string) {
@@ -156,7 +153,7 @@ describe('GET /sessions/:id/ssh', () => {
   it('refuses a wrong password or key with a reason, storing code and message', async () => {
     const w = await terminalWorld(sshd);
     const wrongPassword = await w.asset('wrong-password', { password: w.secret('Not-The-Password-1') });
-    const otherKey = utils.generateKeyPairSync('ed25519').private;
+    const otherKey = ed25519KeyPair().private;
     const wrongKey = await w.asset('wrong-key', { accountType: 'private-key', password: '', privateKey: w.secret(otherKey) });
     for (const assetId of [wrongPassword, wrongKey]) {
       const id = await w.open(assetId);
