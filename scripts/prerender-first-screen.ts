@@ -94,6 +94,11 @@ function chunkClosure(bundle: Bundle, modules: readonly (string | RegExp)[], ski
   return files.map((file) => `/${file}`);
 }
 
+/** A plugin's pages module (`plugins/<id>/pages.ts(x)`, the facade of its chunk). */
+function pluginPagesModule(pluginId: string): RegExp {
+  return new RegExp(`/plugins/${pluginId}/pages\\.tsx?$`);
+}
+
 /**
  * The chunks the app's own copy of a prerendered page needs beyond what index.html already preloads: the page's
  * plugin chunk and its imports, its locale files in that language, the API transport. The boot preloads them for an
@@ -101,7 +106,7 @@ function chunkClosure(bundle: Bundle, modules: readonly (string | RegExp)[], ski
  */
 function chunksOfScreen(screen: PrerenderedScreen, bundle: Bundle | undefined, html: string): string[] {
   if (!bundle) return [];
-  const modules = [new RegExp(`/plugins/${screen.pluginId}/pages\\.tsx?$`), ...screen.namespaces.map((ns) => `/locales/${screen.lng}/${ns}.json`), '/core/api/transport.ts'];
+  const modules = [pluginPagesModule(screen.pluginId), ...screen.namespaces.map((ns) => `/locales/${screen.lng}/${ns}.json`), '/core/api/transport.ts'];
   return chunkClosure(bundle, modules, (file) => html.includes(`/${file}"`));
 }
 
@@ -138,7 +143,7 @@ function routePreloads(
     table.start[lng] = indexes([`/locales/${lng}/core.json`, '/core/api/transport.ts']);
     table.bundles[lng] = indexes([`/core/i18n/bundles/${lng}.ts`]);
   }
-  for (const pluginId of new Set(routes.map(([, id]) => id))) table.plugins[pluginId] = indexes([new RegExp(`/plugins/${pluginId}/pages\\.tsx?$`)]);
+  for (const pluginId of new Set(routes.map(([, id]) => id))) table.plugins[pluginId] = indexes([pluginPagesModule(pluginId)]);
   return table;
 }
 

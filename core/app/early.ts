@@ -31,7 +31,6 @@ export interface FirstScreen {
   requests: string[];
 }
 
-
 /** The plugin and layout of the route at `pathname`; `page` when it is a page itself (not one of its child routes). */
 function findRoute(plugins: readonly AnyPlugin[], pathname: string): { plugin: AnyPlugin; layout: PageLayout; page?: PageDef<string, string> } | undefined {
   for (const plugin of plugins) {

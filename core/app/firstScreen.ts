@@ -10,10 +10,10 @@
 export const FIRST_SCREEN = {
   /**
    * The element the boot fills with a language's template; `data-path`, `data-lng` say what it shows. The build
-   * writes the console's entry in its `data-entry` and the app chunks in `data-preload`: the boot starts them.
+   * writes the console's entry in its `data-entry` and the app chunks in `data-preload`: the boot starts them; and
+   * in `data-routes` (RoutePreloads, JSON) the chunks of each route's first screen, which a signed-in visit adds.
    */
   host: 'first-screen',
-  // Its `data-routes` (RoutePreloads, JSON): the chunks each route's first screen needs, fetched at once when signed in.
   /** `<template id="first-screen-<lng>">` */
   templatePrefix: 'first-screen-',
   /** `<template>`: a ticked checkbox's indicator, which the app renders only when checked (core/app/prerender.tsx). */

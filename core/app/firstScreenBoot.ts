@@ -166,7 +166,8 @@ export function bootFirstScreen(doc: Document = document): void {
 
 /**
  * A signed-in visit's chunks for the URL's route (the build's table on the host, RoutePreloads): its plugin's, core's
- * strings and the API transport, and its layout's with the locale bundle. None for a route the table does not know (`/`: the landing rule decides there).
+ * strings and the API transport, and its layout's with the locale bundle. None for a route the table does not know
+ * (`/`: the landing rule decides there).
  */
 function routePreload(host: HTMLElement, hash: string): string[] {
   let table: RoutePreloads;
