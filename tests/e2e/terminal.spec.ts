@@ -1,19 +1,27 @@
 // The terminal end to end: a user opens a terminal on a granted host from 我的资产 and runs a command; an admin
 // watches the session live from 在线会话, force-closes it, then plays its recording back from 历史会话 and jumps to
 // the command from the command index. Real server, real build (`npx vite build` first), real sshd (root).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { startSshd, type TestSshd } from '../server/sshd';
 import { type RunningServer, signedIn, startServer } from './server';
 
 let server: RunningServer;
 let sshd: TestSshd;
+/** The file manager's folder: this test's own, so its listing holds only what the test makes (a busy /tmp lists thousands). */
+let filesDir: string;
 
 test.beforeAll(async () => {
   [server, sshd] = await Promise.all([startServer(), startSshd()]);
+  filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-e2e-files-'));
+  fs.chmodSync(filesDir, 0o777); // the SSH account (not root) makes its folder here
 });
 
 test.afterAll(async () => {
   await Promise.all([server?.stop(), sshd?.stop()]);
+  if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
 });
 
 async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
@@ -92,7 +100,7 @@ test('a user runs a command; an admin watches it live, force-closes it, and play
   await term.getByRole('button', { name: '文件管理' }).click();
   const files = term.getByRole('table', { name: '文件管理' });
   await expect(files).toBeVisible();
-  await term.getByRole('textbox', { name: '路径' }).fill('/tmp');
+  await term.getByRole('textbox', { name: '路径' }).fill(filesDir);
   await term.getByRole('textbox', { name: '路径' }).press('Enter');
   await expect(files.getByRole('row').nth(1)).toContainText('..');
   await term.getByRole('button', { name: '创建文件夹' }).click();
