@@ -1,9 +1,9 @@
 // The terminal end to end: a user opens a terminal on a granted host from 我的资产 and runs a command; an admin
 // watches the session live from 在线会话, force-closes it, then plays its recording back from 历史会话 and jumps to
 // the command from the command index. Real server, real build (`npx vite build` first), real sshd (root).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { startSshd, type TestSshd } from '../server/sshd';
 import { type RunningServer, signedIn, startServer } from './server';
@@ -15,13 +15,13 @@ let filesDir: string;
 
 test.beforeAll(async () => {
   [server, sshd] = await Promise.all([startServer(), startSshd()]);
-  filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-e2e-files-'));
-  fs.chmodSync(filesDir, 0o777); // the SSH account (not root) makes its folder here
+  filesDir = mkdtempSync(join(tmpdir(), 'jumpgate-e2e-files-'));
+  chmodSync(filesDir, 0o777); // the SSH account (not root) makes its folder here
 });
 
 test.afterAll(async () => {
   await Promise.all([server?.stop(), sshd?.stop()]);
-  if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
+  if (filesDir) rmSync(filesDir, { recursive: true, force: true });
 });
 
 async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
