@@ -6,7 +6,7 @@ import { childPath, hashPathname, matchesPath } from '../navigation/paths';
 import { resolvePages } from '../plugin/resolve';
 import type { AnyPlugin, Lng, PageDef, PageLayout } from '../plugin/types';
 import { parseUser, TOKEN_KEY, USER_KEY } from '../session/stored';
-import { layoutLoaders } from './layouts';
+import { layoutLoaders, layoutNamespaces } from './layouts';
 
 // The entry's first act (core/main.tsx), before React and the libraries have arrived: from the URL and the
 // descriptors alone, start fetching everything the first screen needs — the page's chunk, its layout, locale files,
@@ -68,7 +68,7 @@ export function planFirstScreen(plugins: readonly AnyPlugin[], pathname: string,
   const route = findRoute(plugins, target);
   if (!route) return { pluginId: null, layout: null, namespaces: ['core'], requests };
   const namespaces =
-    route.layout !== 'bare' ? ['core', ...plugins.map((plugin) => plugin.id), 'kit'] : target === LOGIN_PATH ? ['core', route.plugin.id] : ['core', route.plugin.id, 'kit'];
+    route.layout !== 'bare' ? ['core', ...layoutNamespaces(plugins.map((plugin) => plugin.id))] : target === LOGIN_PATH ? ['core', route.plugin.id] : ['core', route.plugin.id, 'kit'];
   const user = session.user;
   const page = route.page;
   if (session.signedIn && page?.opensWith && user && mayOpenRoute({ menuKey: page.menuKey, gate: page.gate }, (key) => user.menus?.includes(key) ?? false)) {

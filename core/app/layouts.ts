@@ -16,6 +16,15 @@ export const layoutLoaders: Record<Layout, () => Promise<ComponentType>> = {
   user: () => import('../layouts/UserLayout').then((m) => remember('user', m.UserLayout)),
 };
 
+/**
+ * The locale namespaces a layout renders with: its menu and breadcrumb name every plugin's pages, and it carries the
+ * UI kit's strings (`kit`), which the login screen never needs. The layout host loads them; the entry's early start
+ * fetches the same list, which the first render waits for (core/app/main-app.tsx).
+ */
+export function layoutNamespaces(pluginIds: readonly string[]): string[] {
+  return [...pluginIds, 'kit'];
+}
+
 /** A layout whose chunk has arrived (through `layoutLoaders`), to render without a placeholder pass. */
 export function loadedLayout(layout: Layout): ComponentType | undefined {
   return loaded.get(layout);

@@ -5,7 +5,7 @@ import type { PluginRegistry } from '../plugin/registry';
 import type { PageLayout } from '../plugin/types';
 import { useCore, useSession } from './context';
 import { useDocumentTitle } from './DocumentTitle';
-import { layoutLoaders, loadedLayout } from './layouts';
+import { layoutLoaders, layoutNamespaces, loadedLayout } from './layouts';
 import { ChunkLoader } from './OnDemand';
 import { LazyStatusPage, PluginPage } from './PluginPage';
 import { RootRedirect } from './RootRedirect';
@@ -28,9 +28,8 @@ function RouteRoot() {
 
 function LayoutHost({ layout }: { layout: Exclude<PageLayout, 'bare'> }) {
   const { registry, ensureNamespaces, namespacesLoaded } = useCore();
-  // The menu and breadcrumb name pages of every plugin: their namespaces and icons come with the layout, and so do
-  // the UI kit's strings (`kit`), which the login screen never needs.
-  const namespaces = [...registry.plugins.map((plugin) => plugin.id), 'kit'];
+  // The menu's icons and the layout's namespaces come with the layout.
+  const namespaces = layoutNamespaces(registry.plugins.map((plugin) => plugin.id));
   const load = () => Promise.all([layoutLoaders[layout](), ensureNamespaces(namespaces), registry.loadIcons()]).then(([Layout]) => Layout);
   // All of it already here (the first render waits for the early start's loads, core/app/main-app.tsx; or an earlier
   // page of this layout): rendered in this pass, not after a placeholder pass.
