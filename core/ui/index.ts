@@ -54,6 +54,8 @@ export type { TagListProps } from './TagList';
 export { columnSettingsKey } from './columnSettings';
 export type { ColumnsState } from './columnSettings';
 export { AddButton, RowActions } from './table/RowActions';
+export { Pager } from './table/Pager';
+export type { PagerProps } from './table/Pager';
 export type { AddButtonProps, RowAction, RowActionsProps } from './table/RowActions';
 export { ServerTable } from './table/ServerTable';
 export { pageSource } from './table/pageSource';

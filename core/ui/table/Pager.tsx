@@ -42,6 +42,8 @@ export function pageWindow(current: number, count: number): (number | null)[] {
   return out;
 }
 
+/** The pager under a list: the total, the pages (first, last, current ± 2), the page size. ServerTable's, and any
+ * list paged in the browser (a plugin pages a long answer with it). */
 export function Pager({ pageIndex, pageSize, total, pageSizeOptions, onPageChange, onPageSizeChange }: PagerProps) {
   const styles = useStyles();
   const t = useUiT();

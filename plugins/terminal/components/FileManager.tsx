@@ -1,4 +1,4 @@
-import { confirm, formatBytes, FormDialog, useApi, useBus, useQuery, useTranslation } from '@/core';
+import { confirm, formatBytes, FormDialog, Pager, useApi, useBus, useQuery, useTranslation } from '@/core';
 import {
   Button,
   type ButtonProps,
@@ -33,6 +33,7 @@ import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { FolderAddRegular } from '@fluentui/react-icons/svg/folder-add';
+import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { cloneElement, type DragEvent, type ReactElement, type ReactNode, useMemo, useRef, useState } from 'react';
 import { allowed, type RemoteFile, type SessionFlags, sessionApi } from '../api';
 import { FileIcon } from './FileIcon';
@@ -50,6 +51,7 @@ const useStyles = makeStyles({
   dropping: { outline: `${tokens.strokeWidthThick} dashed ${tokens.colorBrandStroke1}`, outlineOffset: '-4px' },
   bar: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXS },
   path: { flexGrow: 1 },
+  filter: { width: '200px' },
   name: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, cursor: 'default', userSelect: 'none' },
   editor: { width: 'min(1200px, 80vw)', maxWidth: 'none' },
   editorText: { width: '100%', height: '65vh', fontFamily: tokens.fontFamilyMonospace, '& textarea': { maxHeight: 'none', height: '100%' } },
@@ -60,9 +62,25 @@ export const joinPath = (dir: string, name: string) => `${dir.replace(/\/+$/, ''
 /** The parent of a path; '/' is its own. */
 export const parentOf = (path: string) => path.replace(/\/+$/, '').replace(/\/[^/]*$/, '') || '/';
 
+/**
+ * A folder lists a page at a time (100 entries by default): /usr/bin or /var/log hold thousands, and rendering every
+ * row took seconds per listing and per click (scripts/bench-file-manager.ts).
+ */
+export const FILE_PAGE_SIZES = [50, 100, 200, 500] as const;
+const DEFAULT_PAGE_SIZE = 100;
+
+/** The entries whose name contains `filter`, without case; all of them for an empty filter. */
+export function filterEntries(entries: readonly RemoteFile[], filter: string): readonly RemoteFile[] {
+  const wanted = filter.trim().toLocaleLowerCase();
+  return wanted === '' ? entries : entries.filter((e) => e.name.toLocaleLowerCase().includes(wanted));
+}
+
+// One collator for every comparison: `localeCompare` with options builds one per call (slow on thousands of names).
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' }).compare;
+
 /** Folders first, then files, each by name without case (screens §5.1). */
 export function sortEntries(entries: readonly RemoteFile[]): RemoteFile[] {
-  return [...entries].sort((a, b) => Number(b.isDir) - Number(a.isDir) || a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+  return [...entries].sort((a, b) => Number(b.isDir) - Number(a.isDir) || byName(a.name, b.name));
 }
 
 type Editing = { file: RemoteFile; text: string | null; saving: boolean } | null;
@@ -81,6 +99,9 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
   const [dir, setDir] = useState('/');
   const [typed, setTyped] = useState('/');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [filter, setFilter] = useState('');
+  const [pageIndex, setPageIndex] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [dropping, setDropping] = useState(false);
   const [mkdirOpen, setMkdirOpen] = useState(false);
   const [renaming, setRenaming] = useState<RemoteFile | null>(null);
@@ -105,6 +126,10 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
     gcTime: 0,
   });
   const entries = useMemo(() => sortEntries(listing.data ?? []), [listing.data]);
+  const matching = useMemo(() => filterEntries(entries, filter), [entries, filter]);
+  // A page past the end (entries deleted, a narrower filter) shows the last one.
+  const page = Math.min(pageIndex, Math.max(1, Math.ceil(matching.length / pageSize)));
+  const shown = useMemo(() => matching.slice((page - 1) * pageSize, page * pageSize), [matching, page, pageSize]);
   const refresh = () => {
     setSelected(new Set());
     void listing.refetch();
@@ -116,6 +141,8 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
     setDir(path);
     setTyped(path);
     setSelected(new Set());
+    setFilter('');
+    setPageIndex(1);
   };
   const openEntry = (entry: RemoteFile) => {
     if (entry.isDir || entry.isLink) go(entry.path || joinPath(dir, entry.name));
@@ -180,7 +207,8 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
       </Tooltip>
     );
 
-  const selectable = entries.map((e) => e.path);
+  // Select all = the entries on screen: a batch delete never reaches rows the user cannot see.
+  const selectable = shown.map((e) => e.path);
   const allSelected = selectable.length > 0 && selectable.every((p) => selected.has(p));
   const toggle = (path: string) =>
     setSelected((before) => {
@@ -232,6 +260,17 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
           />
           {gated(can.mkdir, t('files.mkdir'), <Button icon={<FolderAddRegular />} onClick={() => setMkdirOpen(true)} />)}
           {gated(can.upload, t('files.upload'), <Button icon={<ArrowUploadRegular />} onClick={() => picker.current?.click()} />)}
+          <Input
+            className={styles.filter}
+            aria-label={t('files.filter')}
+            placeholder={t('files.filter')}
+            contentBefore={<SearchRegular />}
+            value={filter}
+            onChange={(_, data) => {
+              setFilter(data.value);
+              setPageIndex(1);
+            }}
+          />
           <Tooltip content={t('files.refresh')} relationship="label">
             <Button icon={<ArrowClockwiseRegular />} onClick={refresh} />
           </Tooltip>
@@ -289,7 +328,7 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
                   <TableCell />
                 </TableRow>
               ) : null}
-              {entries.map((entry) => (
+              {shown.map((entry) => (
                 <TableRow key={entry.path} aria-label={entry.name} onDoubleClick={() => openEntry(entry)}>
                   <TableCell>
                     <Checkbox aria-label={t('files.select', { name: entry.name })} checked={selected.has(entry.path)} onChange={() => toggle(entry.path)} />
@@ -325,6 +364,20 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
           </Table>
         )}
         {!listing.isPending && entries.length === 0 ? <span>{t('files.empty')}</span> : null}
+        {!listing.isPending && entries.length > 0 && matching.length === 0 ? <span>{t('files.noMatch', { filter: filter.trim() })}</span> : null}
+        {!listing.isPending && matching.length > FILE_PAGE_SIZES[0] ? (
+          <Pager
+            pageIndex={page}
+            pageSize={pageSize}
+            total={matching.length}
+            pageSizeOptions={FILE_PAGE_SIZES}
+            onPageChange={setPageIndex}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPageIndex(1);
+            }}
+          />
+        ) : null}
         <UploadList uploads={uploads.list} onCancel={uploads.cancel} />
       </DrawerBody>
 

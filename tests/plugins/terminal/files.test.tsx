@@ -59,6 +59,44 @@ describe('terminal file manager', { timeout: 20_000 }, () => {
     await within(drawer).findByRole('row', { name: 'root' });
   });
 
+  it('lists a big folder a page at a time, filters it by name, and selects only what is on screen', async () => {
+    // 250 entries: dir-000 … dir-009 first (folders), then file-010 … file-249.
+    const BIG = Array.from({ length: 250 }, (_, i) => ({
+      ...file(`${i < 10 ? 'dir' : 'file'}-${String(i).padStart(3, '0')}`, i < 10),
+      path: `/big/${i < 10 ? 'dir' : 'file'}-${String(i).padStart(3, '0')}`,
+    }));
+    const { drawer, user } = await openFiles({}, { 'POST /sessions/:id/ls': ({ body }: { body: unknown }) => (formField(body, 'dir') === '/big' ? BIG : []) });
+    const path = within(drawer).getByRole('textbox', { name: '路径' });
+    await user.clear(path);
+    await user.type(path, '/big{Enter}');
+    await within(drawer).findByRole('row', { name: 'dir-000' });
+    // Page 1: '..' and the first 100 entries; the pager says how many there are.
+    expect(rowNames(drawer)).toHaveLength(101);
+    expect(rowNames(drawer).at(-1)).toBe('file-099');
+    const pager = within(drawer).getByRole('navigation', { name: '分页' });
+    expect(within(pager).getByText('共 250 条')).toBeInTheDocument();
+    await user.click(within(pager).getByRole('button', { name: '第 3 页' }));
+    expect(rowNames(drawer)).toEqual(['..', ...BIG.slice(200).map((f) => f.name)]);
+
+    // Select all takes the 50 rows on screen, not the 200 on other pages.
+    await user.click(within(drawer).getByRole('checkbox', { name: '全选' }));
+    expect(within(drawer).getByRole('checkbox', { name: '选择 file-249' })).toBeChecked();
+    await user.click(within(pager).getByRole('button', { name: '第 1 页' }));
+    expect(within(drawer).getByRole('checkbox', { name: '选择 file-099' })).not.toBeChecked();
+    expect(within(drawer).getByRole('checkbox', { name: '全选' })).toBePartiallyChecked();
+
+    // The filter narrows the list (without case), back to page 1; no match says so; another folder clears it.
+    const filter = within(drawer).getByRole('textbox', { name: '按名称筛选' });
+    await user.type(filter, 'FILE-24');
+    expect(rowNames(drawer)).toEqual(['..', ...BIG.slice(240).map((f) => f.name)]);
+    expect(within(drawer).queryByRole('navigation', { name: '分页' })).toBeNull();
+    await user.type(filter, 'x');
+    expect(within(drawer).getByText('没有名称包含「FILE-24x」的条目')).toBeInTheDocument();
+    await user.clear(path);
+    await user.type(path, '/{Enter}');
+    await waitFor(() => expect(within(drawer).getByRole('textbox', { name: '按名称筛选' })).toHaveValue(''));
+  });
+
   it('navigates to a typed path on Enter', async () => {
     const { drawer, user, api } = await openFiles();
     const path = within(drawer).getByRole('textbox', { name: '路径' });
