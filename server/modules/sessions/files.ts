@@ -89,9 +89,13 @@ export function modeString(mode: number): string {
   return (prefix || '-') + rwx;
 }
 
+// One collator for every comparison: `localeCompare` with options builds one per call (a folder of 2,000 names took
+// ≈ 100 ms to sort that way).
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' }).compare;
+
 /** Folders first, then files; each by name, case-insensitively (the 1.3.9 console's order). */
 export function sortEntries(entries: FileEntry[]): FileEntry[] {
-  return entries.sort((a, b) => Number(b.isDir) - Number(a.isDir) || a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || (a.name < b.name ? -1 : 1));
+  return entries.sort((a, b) => Number(b.isDir) - Number(a.isDir) || byName(a.name, b.name) || (a.name < b.name ? -1 : 1));
 }
 
 /** An SFTP error in the user's words. */
