@@ -66,11 +66,11 @@ export const parentOf = (path: string) => path.replace(/\/+$/, '').replace(/\/[^
  * A folder lists a page at a time (100 entries by default): /usr/bin or /var/log hold thousands, and rendering every
  * row took seconds per listing and per click (scripts/bench-file-manager.ts).
  */
-export const FILE_PAGE_SIZES = [50, 100, 200, 500] as const;
+const FILE_PAGE_SIZES = [50, 100, 200, 500] as const;
 const DEFAULT_PAGE_SIZE = 100;
 
 /** The entries whose name contains `filter`, without case; all of them for an empty filter. */
-export function filterEntries(entries: readonly RemoteFile[], filter: string): readonly RemoteFile[] {
+function filterEntries(entries: readonly RemoteFile[], filter: string): readonly RemoteFile[] {
   const wanted = filter.trim().toLocaleLowerCase();
   return wanted === '' ? entries : entries.filter((e) => e.name.toLocaleLowerCase().includes(wanted));
 }
