@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../tests/e2e/server';
-import { startSshd } from '../tests/server/sshd.ts';
+import { sshAsset, startSshd } from '../tests/server/sshd.ts';
+import { api } from './bench/api.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const { values: flags } = parseArgs({ options: { entries: { type: 'string', default: '2000' }, runs: { type: 'string', default: '5' } } });
@@ -34,17 +35,6 @@ function makeFolder(count: number): string {
     else writeFileSync(join(dir, name), '');
   }
   return dir;
-}
-
-async function api<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'x-auth-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await res.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 1) throw new Error(`${method} ${path}: ${envelope.message}`);
-  return envelope.data;
 }
 
 interface Measure {
@@ -83,15 +73,7 @@ const small = makeFolder(10);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const login = await api<{ token: string; info: unknown }>(server.baseURL, '', 'POST', '/login', { username: 'admin', password: server.adminPassword });
-  const asset = await api<{ id: string }>(server.baseURL, login.token, 'POST', '/assets', {
-    name: 'bench-files',
-    protocol: 'ssh',
-    ip: sshd.host,
-    port: sshd.port,
-    accountType: 'custom',
-    username: sshd.username,
-    password: sshd.password,
-  });
+  const asset = await api<{ id: string }>(server.baseURL, login.token, 'POST', '/assets', sshAsset(sshd, 'bench-files'));
   const results = { big: [] as Measure[], small: [] as Measure[] };
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });

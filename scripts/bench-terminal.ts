@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import ssh2, { type ClientChannel } from 'ssh2';
 import WebSocket from 'ws';
 import { startSshd, type TestSshd } from '../tests/server/sshd.ts';
+import { api } from './bench/api.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -78,17 +79,6 @@ async function stopServer(s: Server): Promise<void> {
     await exited;
   }
   fs.rmSync(s.dataDir, { recursive: true, force: true });
-}
-
-async function api(base: string, token: string, method: string, url: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'x-auth-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const env = (await res.json()) as { code: number; message: string; data: unknown };
-  if (env.code !== 1) throw new Error(`${method} ${url}: ${env.message}`);
-  return env.data;
 }
 
 /** A terminal on one of the two paths: our relay (ws) or ssh2 directly. Output arrives as text through `onText`. */

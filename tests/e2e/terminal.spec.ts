@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { startSshd, type TestSshd } from '../server/sshd';
+import { sshAsset, startSshd, type TestSshd } from '../server/sshd';
 import { type RunningServer, signedIn, startServer } from './server';
 
 let server: RunningServer;
@@ -49,17 +49,7 @@ test('a user runs a command; an admin watches it live, force-closes it, and play
   await call(request, token, 'POST', '/users', { username: 'operator', nickname: 'Operator', type: 'user', mail: '', roles: [], password: 'Operator-Pass-1' });
   const users = await call<{ id: string; username: string }[]>(request, token, 'GET', '/users');
   const operatorId = users.find((u) => u.username === 'operator')?.id ?? '';
-  const asset = await call<{ id: string }>(request, token, 'POST', '/assets', {
-    name: 'build-host',
-    protocol: 'ssh',
-    ip: sshd.host,
-    port: sshd.port,
-    accountType: 'custom',
-    username: sshd.username,
-    password: sshd.password,
-    tags: '',
-    description: '',
-  });
+  const asset = await call<{ id: string }>(request, token, 'POST', '/assets', sshAsset(sshd, 'build-host'));
   await call(request, token, 'POST', '/authorised/users', { userIds: [operatorId], assetId: asset.id });
 
   // The user: 我的资产 → 接入 opens the terminal in a new tab; a command's output shows.

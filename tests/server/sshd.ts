@@ -103,6 +103,11 @@ function waitForBanner(port: number, child: ChildProcess, log: () => string): Pr
   });
 }
 
+/** `POST /assets`'s body for an SSH host on this sshd, signing in with its account's password. */
+export function sshAsset(sshd: TestSshd, name: string) {
+  return { name, protocol: 'ssh', ip: sshd.host, port: sshd.port, accountType: 'custom', username: sshd.username, password: sshd.password, tags: '', description: '' };
+}
+
 export async function startSshd(): Promise<TestSshd> {
   const unavailable = sshdUnavailable();
   if (unavailable) throw new Error(`startSshd: ${unavailable}`);
