@@ -64,11 +64,18 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { pathname } = useLocation();
   const entries = useMemo(() => buildAdminMenu(registry, menus ?? []), [registry, menus]);
   const selected = selectedPagePath(registry, pathname);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => {
-    const stored = readOpenKeys();
-    const current = entries.find((e) => e.type === 'group' && e.children.some((p) => p.path === selected));
-    return current && current.type === 'group' && !stored.includes(current.key) ? [...stored, current.key] : stored;
-  });
+  // The group holding the current page is open, on the first render and whenever the page changes by other means
+  // than this menu (a link, the breadcrumb, the address bar): the user sees where they are.
+  const withCurrent = (keys: string[]): string[] => {
+    const group = entries.find((e) => e.type === 'group' && e.children.some((p) => p.path === selected));
+    return group?.type === 'group' && !keys.includes(group.key) ? [...keys, group.key] : keys;
+  };
+  const [openKeys, setOpenKeys] = useState<string[]>(() => withCurrent(readOpenKeys()));
+  const [shown, setShown] = useState(selected);
+  if (shown !== selected) {
+    setShown(selected);
+    setOpenKeys(withCurrent(openKeys));
+  }
 
   const onOpenChange = (next: Iterable<TreeItemValue>) => {
     const keys = Array.from(next, String);

@@ -1,5 +1,5 @@
 import { createTestSession, LOGO_WIDTH, reply, renderConsole, renderPlugin, renderWithProviders, SIDER_WIDTH } from '@/core/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -43,6 +43,17 @@ describe('admin menu from the registry', () => {
 
     await renderPlugin(dashboardPlugin, { route: '/dashboard', extraPlugins: [resourcePlugin] });
     expect(screen.getByText('资产管理')).toBeInTheDocument();
+  });
+
+  it('opens the group of a page reached by a link or the address bar, keeping the groups already open', async () => {
+    const { router } = await renderPlugin(dashboardPlugin, { route: '/dashboard', extraPlugins: [resourcePlugin, identityPlugin] });
+    const tree = screen.getByRole('tree', { name: '主菜单' });
+    expect(within(tree).queryByText('资产管理')).toBeNull();
+    act(() => router.navigate('/asset'));
+    expect(await within(tree).findByText('资产管理')).toBeInTheDocument();
+    act(() => router.navigate('/user'));
+    expect(await within(tree).findByText('角色管理')).toBeInTheDocument();
+    expect(within(tree).getByText('资产管理')).toBeInTheDocument();
   });
 
   it('collapses: sider 200 → 80, logo 140 → 46, content margin follows', async () => {
