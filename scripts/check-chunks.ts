@@ -107,6 +107,9 @@ else {
 }
 if (/<script type="module"|<link rel="modulepreload"/.test(html)) problems.push('index.html loads a module itself: the boot starts them once the static page shows');
 if (/<link rel="stylesheet"/.test(html)) problems.push('index.html links a stylesheet: it should be inlined (it holds the first paint)');
+// Without an icon of its own every visit asks for /favicon.ico, which the build does not have: a 404 in every console.
+const icon = html.match(/<link rel="icon"[^>]* href="([^"]+)"/)?.[1];
+if (!icon || !existsSync(join(dist, icon))) problems.push(`index.html: its icon (${icon ?? 'none linked'}) is not in the build`);
 const indexKb = (gzipSync(html, { level: 9 }).length / 1024).toFixed(1);
 if (Number(indexKb) > INDEX_BUDGET_KB) problems.push(`index.html is ${indexKb} KB gzip, over its ${INDEX_BUDGET_KB} KB budget`);
 
