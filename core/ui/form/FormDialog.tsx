@@ -11,9 +11,10 @@ import {
   MessageBarBody,
   Spinner,
   tokens,
+  useFocusFinders,
 } from '@fluentui/react-components';
 import type { QueryKey } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '../../query/hooks';
 import { useUiT } from '../i18n';
 import { FormFields } from './FormFields';
@@ -136,6 +137,16 @@ function FormDialogBody<Values extends FormValues, Rec>({
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string>();
   const loadError = messageOf(error);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const { findFirstFocusable } = useFocusFinders();
+  // A dialog that opened while loading put the focus on its loading body, which is gone once loaded: the focus would
+  // fall to the page behind (Escape no longer closes, a screen reader leaves the dialog). It goes to the first field.
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (loading || !body) return;
+    const surface = body.closest('[role="dialog"]');
+    if (surface && !surface.contains(body.ownerDocument.activeElement)) findFirstFocusable(body)?.focus();
+  }, [loading, findFirstFocusable]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -154,7 +165,7 @@ function FormDialogBody<Values extends FormValues, Rec>({
   };
 
   return (
-    <DialogBody>
+    <DialogBody ref={bodyRef}>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {loadError ? (

@@ -178,4 +178,25 @@ describe('FormDialog', () => {
     expect(screen.queryByText('请输入端口')).not.toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
+  it('puts the focus on the first field once a dialog that opened while loading has loaded', async () => {
+    function Loading() {
+      const [open, setOpen] = useState(false);
+      const [loading, setLoading] = useState(true);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>open</Button>
+          <Button onClick={() => setLoading(false)}>loaded</Button>
+          <FormDialog open={open} onClose={() => setOpen(false)} title="新建资产" fields={fields} initialValues={initial} loading={loading} onSubmit={async () => undefined} />
+        </>
+      );
+    }
+    const { user } = renderUi(<Loading />);
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    const dialog = await screen.findByRole('dialog');
+    // The loading body holds the focus (its Cancel button), then goes; the page behind must not get it back.
+    within(dialog).getByRole('button', { name: '取消' }).focus();
+    const loaded = screen.getByRole('button', { name: 'loaded', hidden: true });
+    loaded.click();
+    await waitFor(() => expect(input(/^名称/)).toHaveFocus());
+  });
 });
