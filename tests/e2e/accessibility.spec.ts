@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import type { RoutePreloads } from '../../core/app/firstScreen';
+import { type RunningServer, signedIn, startServer } from './server';
+
+// Every page the build registers, audited by axe-core against WCAG 2.1 A and AA in real Chromium: each admin page as
+// the admin, with its "new" dialog where it has one; each portal page as a type-user; the login page as a visitor.
+// The page list is the build's own route table (index.html's `data-routes`), so a new plugin's pages are audited
+// without touching this file. Routes with a parameter (details) and the bare session screens (terminal, playback)
+// need a record or a live session and are covered by their own journeys.
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startServer();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** The build's route table, read from the index.html the server sends. */
+async function routeTable(): Promise<RoutePreloads['routes']> {
+  const html = await (await fetch(`${server.baseURL}/`)).text();
+  const attribute = html.match(/data-routes="([^"]*)"/)?.[1];
+  if (!attribute) throw new Error('index.html has no route table (data-routes)');
+  return (JSON.parse(attribute.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as RoutePreloads).routes;
+}
+
+async function pagesOf(layout: string): Promise<string[]> {
+  return (await routeTable()).filter(([pattern, , of]) => of === layout && !pattern.includes(':')).map(([pattern]) => pattern);
+}
+
+/** "rule (impact): where — what to fix" for each violation, so that a failure reads without a debugger. */
+async function violations(page: Page, scope?: string): Promise<string[]> {
+  // Tabster (Fluent's focus manager) puts aria-hidden focus sentinels (`<i data-tabster-dummy>`) at the edges of
+  // focus groups: they forward focus and are never read, but axe's aria-hidden-focus rule counts them.
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-tabster-dummy]');
+  if (scope) builder = builder.include(scope);
+  const { violations: found } = await builder.analyze();
+  return found.flatMap((v) =>
+    v.nodes
+      // A tree branch is named by its own label (core's CheckTree), not by the text of every item nested in it; axe's
+      // experimental label-in-name rule counts that nested text as the branch's visible label.
+      .filter((node) => !(v.id === 'label-content-name-mismatch' && node.html.includes('role="treeitem"')))
+      .map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
+  );
+}
+
+/** Opens a page and waits until nothing on it is loading. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(`${server.baseURL}/#${path}`);
+  await expect(page).toHaveURL(new RegExp(`#${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\?|$)`));
+  // Busy regions and Fluent's spinners (not progress bars: the monitoring page shows load as bars).
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .fui-Spinner'));
+}
+
+test('every admin page and its "new" dialog passes axe (WCAG 2.1 AA)', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const paths = await pagesOf('admin');
+  expect(paths.length).toBeGreaterThan(10);
+  const page = await signedIn(browser, request, server, 'admin', server.adminPassword, '/dashboard');
+  const found: string[] = [];
+  for (const path of paths) {
+    await open(page, path);
+    found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+    const add = page.getByRole('button', { name: '新建', exact: true });
+    if ((await add.count()) === 0) continue;
+    await add.first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    found.push(...(await violations(page, '[role="dialog"]')).map((v) => `${path}, new dialog: ${v}`));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+  expect(found).toEqual([]);
+});
+
+test('every portal page passes axe as a type-user, and so does the login page', async ({ browser, page, request }) => {
+  const admin = await (await request.post(`${server.baseURL}/login`, { data: { username: 'admin', password: server.adminPassword } })).json();
+  const user = { username: 'a11y-user', password: 'A11y-User-Pass-1', nickname: 'A11y', type: 'user', mail: '', roles: [] };
+  const created = await request.post(`${server.baseURL}/users`, { data: user, headers: { 'X-Auth-Token': admin.data.token } });
+  expect(((await created.json()) as { code: number }).code).toBe(1);
+
+  const paths = await pagesOf('user');
+  expect(paths).toContain('/my-asset');
+  const portal = await signedIn(browser, request, server, user.username, user.password, '/my-asset');
+  const found: string[] = [];
+  for (const path of paths) {
+    await open(portal, path);
+    found.push(...(await violations(portal)).map((v) => `${path}: ${v}`));
+  }
+
+  await page.goto(`${server.baseURL}/#/login`);
+  await expect(page.getByLabel('登录密码')).toBeVisible();
+  found.push(...(await violations(page)).map((v) => `/login: ${v}`));
+  expect(found).toEqual([]);
+});
