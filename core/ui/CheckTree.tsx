@@ -128,7 +128,8 @@ export function CheckTree({ nodes, value, onChange, readOnly, defaultOpenDepth =
           value={node.value}
           itemType={branch ? 'branch' : 'leaf'}
           aria-label={node.label}
-          aria-readonly={readOnly || undefined}
+          // Not aria-readonly: ARIA does not allow it on a tree item. Still focusable, so a read-only tree browses.
+          aria-disabled={readOnly || undefined}
         >
           <TreeItemLayout selector={readOnly ? { disabled: true } : undefined}>{node.label}</TreeItemLayout>
           {branch ? <Tree>{render(node.children ?? [])}</Tree> : null}

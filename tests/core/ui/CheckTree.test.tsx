@@ -80,6 +80,8 @@ describe('CheckTree', () => {
     const onChange = vi.fn();
     const { user } = renderUi(<CheckTree readOnly aria-label="只读" nodes={nodes} value={['a2']} onChange={onChange} />);
     expect(item('A')).toHaveAttribute('aria-checked', 'mixed');
+    expect(item('A')).toHaveAttribute('aria-disabled', 'true');
+    expect(item('A')).not.toHaveAttribute('aria-readonly');
     await user.click(box('B'));
     expect(onChange).not.toHaveBeenCalled();
     expect(item('B')).toHaveAttribute('aria-checked', 'false');
