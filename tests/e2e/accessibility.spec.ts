@@ -28,7 +28,7 @@ async function routeTable(): Promise<RoutePreloads['routes']> {
 }
 
 async function pagesOf(layout: string): Promise<string[]> {
-  return (await routeTable()).filter(([pattern, , of]) => of === layout).map(([pattern]) => pattern);
+  return (await routeTable()).filter(([, , of]) => of === layout).map(([pattern]) => pattern);
 }
 
 /** Where to find a record for each detail page's parameter (the list's first row, after the records made below). */

@@ -54,6 +54,19 @@ function Harness({ onSubmit }: { onSubmit: (v: AssetValues) => Promise<void> }) 
   );
 }
 
+/** A form dialog that opens while something it needs is loading, and a button that ends the loading. */
+function Loading() {
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(true);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>open</Button>
+      <Button onClick={() => setLoading(false)}>loaded</Button>
+      <FormDialog open={open} onClose={() => setOpen(false)} title="新建资产" fields={fields} initialValues={initial} loading={loading} onSubmit={async () => undefined} />
+    </>
+  );
+}
+
 const input = (label: RegExp) => screen.getByLabelText(label);
 
 describe('FormDialog', () => {
@@ -179,17 +192,6 @@ describe('FormDialog', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
   it('puts the focus on the first field once a dialog that opened while loading has loaded', async () => {
-    function Loading() {
-      const [open, setOpen] = useState(false);
-      const [loading, setLoading] = useState(true);
-      return (
-        <>
-          <Button onClick={() => setOpen(true)}>open</Button>
-          <Button onClick={() => setLoading(false)}>loaded</Button>
-          <FormDialog open={open} onClose={() => setOpen(false)} title="新建资产" fields={fields} initialValues={initial} loading={loading} onSubmit={async () => undefined} />
-        </>
-      );
-    }
     const { user } = renderUi(<Loading />);
     await user.click(screen.getByRole('button', { name: 'open' }));
     const dialog = await screen.findByRole('dialog');
