@@ -14,7 +14,7 @@ import {
   useFocusFinders,
 } from '@fluentui/react-components';
 import type { QueryKey } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '../../query/hooks';
 import { useUiT } from '../i18n';
 import { FormFields } from './FormFields';
@@ -101,10 +101,21 @@ function FormDialogContent<Values extends FormValues, Rec>(props: FormDialogProp
   const data = loaded.data;
   const initialValues =
     record && data ? (record.toValues ? record.toValues(data) : valuesFrom(data, props.initialValues)) : props.initialValues;
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const wasLoading = useRef(loading);
+  const { findFirstFocusable } = useFocusFinders();
+  // A dialog that opened while loading put the focus on its loading body, which is gone once loaded: the focus would
+  // fall to the page behind (Escape no longer closes, a screen reader leaves the dialog). It goes to the first field.
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (wasLoading.current && !loading && body && !body.contains(body.ownerDocument.activeElement)) findFirstFocusable(body)?.focus();
+    wasLoading.current = loading;
+  }, [loading, findFirstFocusable]);
   // Keyed on `loading`: an edit dialog opens before its record arrives, and the form must start from the record.
   return (
     <FormDialogBody
       key={loading ? 'loading' : 'ready'}
+      bodyRef={bodyRef}
       {...props}
       loading={loading}
       initialValues={initialValues}
@@ -129,7 +140,8 @@ function FormDialogBody<Values extends FormValues, Rec>({
   cancelText,
   footer,
   error,
-}: FormDialogProps<Values, Rec>) {
+  bodyRef,
+}: FormDialogProps<Values, Rec> & { bodyRef: RefObject<HTMLDivElement | null> }) {
   const styles = useStyles();
   const t = useUiT();
   const formId = useId();
@@ -137,16 +149,6 @@ function FormDialogBody<Values extends FormValues, Rec>({
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string>();
   const loadError = messageOf(error);
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const { findFirstFocusable } = useFocusFinders();
-  // A dialog that opened while loading put the focus on its loading body, which is gone once loaded: the focus would
-  // fall to the page behind (Escape no longer closes, a screen reader leaves the dialog). It goes to the first field.
-  useEffect(() => {
-    const body = bodyRef.current;
-    if (loading || !body) return;
-    const surface = body.closest('[role="dialog"]');
-    if (surface && !surface.contains(body.ownerDocument.activeElement)) findFirstFocusable(body)?.focus();
-  }, [loading, findFirstFocusable]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
