@@ -56,6 +56,10 @@ async function onRecord(pattern: string, token: string): Promise<string> {
 
 /** "rule (impact): where — what to fix" for each violation, so that a failure reads without a debugger. */
 async function violations(page: Page, scope?: string): Promise<string[]> {
+  // Motions finished first (a dialog fades in): mid-fade, axe measures the contrast of half-blended colours.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY).map((a) => a.finished.catch(() => undefined))),
+  );
   // Tabster (Fluent's focus manager) puts aria-hidden focus sentinels (`<i data-tabster-dummy>`) at the edges of
   // focus groups: they forward focus and are never read, but axe's aria-hidden-focus rule counts them.
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-tabster-dummy]');
