@@ -1,7 +1,7 @@
 // Access end to end: an admin grants an asset to a user group in the console; a member logs in, lands on 我的资产 and
 // sees exactly that asset; once the admin takes them out of the group, a reload shows nothing. Real server, real build.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type RunningServer, signedIn, startServer } from './server';
+import { expect, type Page, test } from '@playwright/test';
+import { apiCall, apiToken, type RunningServer, signedIn, startServer } from './server';
 
 let server: RunningServer;
 
@@ -13,14 +13,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** One envelope call as the admin; fails the test on anything but code 1. */
-async function adminCall<T>(request: APIRequestContext, token: string, method: 'POST' | 'PUT', path: string, data: unknown): Promise<T> {
-  const res = await request.fetch(`${server.baseURL}${path}`, { method, data, headers: { 'X-Auth-Token': token } });
-  const body = (await res.json()) as { code: number; message: string; data: T };
-  expect(body.code, `${method} ${path}: ${body.message}`).toBe(1);
-  return body.data;
-}
-
 async function logInAs(page: Page, username: string, password: string): Promise<void> {
   await page.goto(`${server.baseURL}/#/login`);
   await page.getByLabel('登录账号').fill(username);
@@ -29,18 +21,17 @@ async function logInAs(page: Page, username: string, password: string): Promise<
 }
 
 test('a grant to a group reaches its member’s portal, and leaving the group takes it away', async ({ browser, request }) => {
-  const login = await request.post(`${server.baseURL}/login`, { data: { username: 'admin', password: server.adminPassword } });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await apiToken(request, server, 'admin', server.adminPassword);
 
   // What the admin had before: a plain user, a group with them in it, two assets (only one will be granted).
-  await adminCall(request, token, 'POST', '/users', { username: 'member', nickname: 'Member', type: 'user', mail: '', roles: [], password: 'Member-Pass-1' });
+  await apiCall(request, server, token, 'POST', '/users', { username: 'member', nickname: 'Member', type: 'user', mail: '', roles: [], password: 'Member-Pass-1' });
   const users = await request.get(`${server.baseURL}/users`, { headers: { 'X-Auth-Token': token } });
   const memberId = ((await users.json()) as { data: { id: string; username: string }[] }).data.find((u) => u.username === 'member')?.id ?? '';
   expect(memberId).not.toBe('');
-  await adminCall(request, token, 'POST', '/user-groups', { name: 'ops', members: [memberId] });
+  await apiCall(request, server, token, 'POST', '/user-groups', { name: 'ops', members: [memberId] });
   const asset = { protocol: 'ssh', ip: '10.9.0.1', port: 22, accountType: 'custom', username: 'root', password: 'x-Secret-1', tags: 'prod', description: '' };
-  const granted = await adminCall<{ id: string }>(request, token, 'POST', '/assets', { ...asset, name: 'granted-host' });
-  await adminCall(request, token, 'POST', '/assets', { ...asset, name: 'other-host', ip: '10.9.0.2' });
+  const granted = await apiCall<{ id: string }>(request, server, token, 'POST', '/assets', { ...asset, name: 'granted-host' });
+  await apiCall(request, server, token, 'POST', '/assets', { ...asset, name: 'other-host', ip: '10.9.0.2' });
 
   // The grant, made in the console: asset detail → 授权的用户组 → 授权.
   const admin = await signedIn(browser, request, server, 'admin', server.adminPassword, `/asset/${granted.id}?activeKey=bind-user-group`);
@@ -63,7 +54,7 @@ test('a grant to a group reaches its member’s portal, and leaving the group ta
   // Out of the group (the admin's edit): on the next request the grant no longer counts.
   const groups = await request.get(`${server.baseURL}/user-groups`, { headers: { 'X-Auth-Token': token } });
   const ops = ((await groups.json()) as { data: { id: string; name: string }[] }).data.find((g) => g.name === 'ops');
-  await adminCall(request, token, 'PUT', `/user-groups/${ops?.id}`, { name: 'ops', members: [] });
+  await apiCall(request, server, token, 'PUT', `/user-groups/${ops?.id}`, { name: 'ops', members: [] });
   await member.reload();
   await expect(member.getByText('暂无可访问的资产，请联系管理员为您授权')).toBeVisible();
   await expect(member.getByText('granted-host')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { RoutePreloads } from '../../core/app/firstScreen';
-import { type RunningServer, signedIn, startServer } from './server';
+import { apiCall, apiToken, type RunningServer, signedIn, startServer } from './server';
 
 // Every page the build registers, audited by axe-core against WCAG 2.1 A and AA in real Chromium: each admin page as
 // the admin, with its "new" dialog where it has one; each portal page as a type-user; the login page as a visitor.
@@ -41,13 +41,12 @@ const RECORDS: Record<string, string> = {
 };
 
 /** A detail route's path on a real record: `/asset/:assetId` → `/asset/<id>`. */
-async function onRecord(pattern: string, token: string): Promise<string> {
+async function onRecord(request: APIRequestContext, pattern: string, token: string): Promise<string> {
   let path = pattern;
   for (const [, name] of pattern.matchAll(/:([A-Za-z]+)/g)) {
     const list = name ? RECORDS[name] : undefined;
     if (!name || !list) throw new Error(`${pattern}: no record for :${name} — add its list to RECORDS in this audit`);
-    const res = await fetch(`${server.baseURL}${list}?pageIndex=1&pageSize=1`, { headers: { 'X-Auth-Token': token } });
-    const id = ((await res.json()) as { data: { items: { id: string }[] } }).data.items[0]?.id;
+    const id = (await apiCall<{ items: { id: string }[] }>(request, server, token, 'GET', `${list}?pageIndex=1&pageSize=1`)).items[0]?.id;
     if (!id) throw new Error(`${pattern}: ${list} has no record`);
     path = path.replace(`:${name}`, encodeURIComponent(id));
   }
@@ -84,19 +83,15 @@ async function open(page: Page, path: string): Promise<void> {
 
 test('every admin page, detail pages on a record, and each "new" dialog pass axe (WCAG 2.1 AA)', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const login = await request.post(`${server.baseURL}/login`, { data: { username: 'admin', password: server.adminPassword } });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
-  const make = async (path: string, data: object) => {
-    const res = await request.post(`${server.baseURL}${path}`, { data, headers: { 'X-Auth-Token': token } });
-    expect(((await res.json()) as { code: number }).code, path).toBe(1);
-  };
+  const token = await apiToken(request, server, 'admin', server.adminPassword);
+  const make = (path: string, data: object) => apiCall(request, server, token, 'POST', path, data);
   await make('/assets', { name: 'web-01', protocol: 'ssh', ip: '10.9.0.1', port: 22, accountType: 'custom', username: 'root', password: 'x-Secret-1', tags: '', description: '' });
   await make('/user-groups', { name: 'ops', members: [] });
   await make('/strategies', { name: 'read-only' });
 
   const patterns = await pagesOf('admin');
   expect(patterns.length).toBeGreaterThan(10);
-  const paths = await Promise.all(patterns.map((pattern) => onRecord(pattern, token)));
+  const paths = await Promise.all(patterns.map((pattern) => onRecord(request, pattern, token)));
   const page = await signedIn(browser, request, server, 'admin', server.adminPassword, '/dashboard');
   const found: string[] = [];
   for (const path of paths) {
@@ -118,10 +113,9 @@ test('every admin page, detail pages on a record, and each "new" dialog pass axe
 });
 
 test('every portal page passes axe as a type-user, and so does the login page', async ({ browser, page, request }) => {
-  const admin = await (await request.post(`${server.baseURL}/login`, { data: { username: 'admin', password: server.adminPassword } })).json();
+  const token = await apiToken(request, server, 'admin', server.adminPassword);
   const user = { username: 'a11y-user', password: 'A11y-User-Pass-1', nickname: 'A11y', type: 'user', mail: '', roles: [] };
-  const created = await request.post(`${server.baseURL}/users`, { data: user, headers: { 'X-Auth-Token': admin.data.token } });
-  expect(((await created.json()) as { code: number }).code).toBe(1);
+  await apiCall(request, server, token, 'POST', '/users', user);
 
   const paths = await pagesOf('user');
   expect(paths).toContain('/my-asset');

@@ -72,6 +72,29 @@ export async function startServer(adminPassword = 'E2e-Admin-Pass-1', env: NodeJ
   };
 }
 
+/** An account's token from the API's login route (the login page is not under test). */
+export async function apiToken(request: APIRequestContext, server: RunningServer, username: string, password: string): Promise<string> {
+  const res = await request.post(`${server.baseURL}/login`, { data: { username, password } });
+  const body = (await res.json()) as { code: number; message: string; data: { token: string } };
+  expect(body.code, `login ${username}: ${body.message}`).toBe(1);
+  return body.data.token;
+}
+
+/** One envelope call with a token; fails the test on anything but code 1. */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  server: RunningServer,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`${server.baseURL}${path}`, { method, data, headers: { 'X-Auth-Token': token } });
+  const body = (await res.json()) as { code: number; message: string; data: T };
+  expect(body.code, `${method} ${path}: ${body.message}`).toBe(1);
+  return body.data;
+}
+
 /**
  * Logs in through the API and opens the console with that session (the login page is not under test here). The session
  * is stored by an init script before any console code runs: writing it into a live page raced with the console's own

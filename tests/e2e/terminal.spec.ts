@@ -4,9 +4,9 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { sshAsset, startSshd, type TestSshd } from '../server/sshd';
-import { type RunningServer, signedIn, startServer } from './server';
+import { apiCall, apiToken, type RunningServer, signedIn, startServer } from './server';
 
 let server: RunningServer;
 let sshd: TestSshd;
@@ -24,13 +24,6 @@ test.afterAll(async () => {
   if (filesDir) rmSync(filesDir, { recursive: true, force: true });
 });
 
-async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${server.baseURL}${path}`, { method, data, headers: { 'X-Auth-Token': token } });
-  const body = (await res.json()) as { code: number; message: string; data: T };
-  expect(body.code, `${method} ${path}: ${body.message}`).toBe(1);
-  return body.data;
-}
-
 /** What an xterm shows (its DOM renderer's rows). */
 const screen = (page: Page): Locator => page.locator('.xterm-rows');
 
@@ -42,15 +35,14 @@ async function opened(context: BrowserContext, click: () => Promise<void>): Prom
 }
 
 test('a user runs a command; an admin watches it live, force-closes it, and plays it back from the command index', async ({ browser, request }) => {
-  const login = await request.post(`${server.baseURL}/login`, { data: { username: 'admin', password: server.adminPassword } });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await apiToken(request, server, 'admin', server.adminPassword);
 
   // The admin's setup, through the API: a plain user, an SSH host (the test's sshd) granted to them.
-  await call(request, token, 'POST', '/users', { username: 'operator', nickname: 'Operator', type: 'user', mail: '', roles: [], password: 'Operator-Pass-1' });
-  const users = await call<{ id: string; username: string }[]>(request, token, 'GET', '/users');
+  await apiCall(request, server, token, 'POST', '/users', { username: 'operator', nickname: 'Operator', type: 'user', mail: '', roles: [], password: 'Operator-Pass-1' });
+  const users = await apiCall<{ id: string; username: string }[]>(request, server, token, 'GET', '/users');
   const operatorId = users.find((u) => u.username === 'operator')?.id ?? '';
-  const asset = await call<{ id: string }>(request, token, 'POST', '/assets', sshAsset(sshd, 'build-host'));
-  await call(request, token, 'POST', '/authorised/users', { userIds: [operatorId], assetId: asset.id });
+  const asset = await apiCall<{ id: string }>(request, server, token, 'POST', '/assets', sshAsset(sshd, 'build-host'));
+  await apiCall(request, server, token, 'POST', '/authorised/users', { userIds: [operatorId], assetId: asset.id });
 
   // The user: 我的资产 → 接入 opens the terminal in a new tab; a command's output shows.
   const userContext = await browser.newContext();
