@@ -41,21 +41,29 @@ function activeAt(t: string, now: number): Expression<SqlBool> {
   return sql<SqlBool>`(${from} is null or ${from} <= ${now}) and (${until} is null or ${until} > ${now})`;
 }
 
+/** The SQL twin of `stateAt(…) !== 'expired'` (active now, or later) for the authorised row aliased `t`. */
+function notExpiredAt(t: string, now: number): Expression<SqlBool> {
+  const until = sql.ref(`${t}.validUntil`);
+  return sql<SqlBool>`(${until} is null or ${until} > ${now})`;
+}
+
 /**
  * The ids (`assetId`) of the assets `userId` may open at `now`, as a sub-query for `a.id in (…)`: owned, granted
  * directly, granted through a group; each part an index range (assets_owner, authorised_user, group membership ×
- * authorised_group). null for the super admin: every asset, no filter to apply.
+ * authorised_group). null for the super admin: every asset, no filter to apply. `later` counts grants whose window
+ * has not begun yet too: what the account will be able to open (containment compares that).
  */
-export function openableAssetIds(db: Db, userId: string, now: number) {
+export function openableAssetIds(db: Db, userId: string, now: number, { later = false } = {}) {
   if (userId === SUPER_ADMIN_ID) return null;
+  const window = (t: string) => (later ? notExpiredAt(t, now) : activeAt(t, now));
   const owned = db.selectFrom('assets').select('id as assetId').where('owner', '=', userId);
-  const direct = db.selectFrom('authorised as t').select('t.assetId').where('t.userId', '=', userId).where(activeAt('t', now));
+  const direct = db.selectFrom('authorised as t').select('t.assetId').where('t.userId', '=', userId).where(window('t'));
   const viaGroups = db
     .selectFrom('userGroupMembers as m')
     .innerJoin('authorised as t', 't.userGroupId', 'm.userGroupId')
     .select('t.assetId')
     .where('m.userId', '=', userId)
-    .where(activeAt('t', now));
+    .where(window('t'));
   return owned.union(direct).union(viaGroups);
 }
 

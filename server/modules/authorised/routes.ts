@@ -9,8 +9,9 @@ import { assertAssetsExist, assertMayAuthorise, grant, grantFields, MSG, zIds, z
 
 /*
  * Binding and unbinding (contract §2.21 + wire-12): from the asset side (users, user groups) and from the user or
- * user-group side (assets). Every write checks that the ids exist, that the caller may act on the accounts whose
- * reach changes, and the window; all in one transaction, all-or-nothing.
+ * user-group side (assets). Every write checks that the ids exist, that the caller may open the assets it hands out
+ * or takes back and may act on the accounts whose reach changes, and the window; all in one transaction,
+ * all-or-nothing.
  */
 
 const byUsers = z.object({ userIds: zIds, assetId: zId, ...grantFields });
@@ -37,9 +38,10 @@ export const bindRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     allow: 'granted',
     body: byUsers,
     handler: async ({ body, principal }) => {
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         await assertAssetsExist(trx, [body.assetId]);
+        await actor.mayGrantAssets(trx, [body.assetId]);
         await assertMayAuthorise(trx, actor, { userIds: body.userIds });
         const pairs = body.userIds.map((userId) => ({ assetId: body.assetId, userId, userGroupId: null }));
         await grant(trx, pairs, body, clock.now());
@@ -54,9 +56,10 @@ export const bindRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     allow: 'granted',
     body: byGroups,
     handler: async ({ body, principal }) => {
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         await assertAssetsExist(trx, [body.assetId]);
+        await actor.mayGrantAssets(trx, [body.assetId]);
         await assertMayAuthorise(trx, actor, { userGroupIds: body.userGroupIds });
         const pairs = body.userGroupIds.map((userGroupId) => ({ assetId: body.assetId, userId: null, userGroupId }));
         await grant(trx, pairs, body, clock.now());
@@ -73,9 +76,10 @@ export const bindRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     handler: async ({ body, principal }) => {
       const { userId, userGroupId } = body;
       if ((userId === null) === (userGroupId === null)) throw fail(MSG.oneSubject);
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         await assertAssetsExist(trx, body.assetIds);
+        await actor.mayGrantAssets(trx, body.assetIds);
         await assertMayAuthorise(trx, actor, userId ? { userIds: [userId] } : { userGroupIds: [userGroupId!] });
         const pairs = body.assetIds.map((assetId) => ({ assetId, userId, userGroupId }));
         await grant(trx, pairs, body, clock.now());
@@ -90,10 +94,11 @@ export const bindRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     allow: 'granted',
     params: oneId,
     handler: async ({ params, principal }) => {
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('authorised').select(['userId', 'userGroupId']).where('id', '=', params.id).executeTakeFirst();
+        const row = await trx.selectFrom('authorised').select(['userId', 'userGroupId', 'assetId']).where('id', '=', params.id).executeTakeFirst();
         if (!row) throw fail(MSG.notFound(params.id), [params.id]);
+        await actor.mayGrantAssets(trx, [row.assetId]);
         await assertMayAuthorise(trx, actor, row.userId ? { userIds: [row.userId] } : { userGroupIds: [row.userGroupId!] });
         await trx.deleteFrom('authorised').where('id', '=', params.id).execute();
       });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts';
 import type { User } from '../../db/schema.ts';
 import type { Principal } from '../../http/auth.ts';
 import { fail } from '../../http/envelope.ts';
+import { openableAssetIds } from '../access/rule.ts';
 import { SUPER_ADMIN_ID } from '../menus/effective.ts';
 import { requireAll } from './shared.ts';
 
@@ -12,15 +13,18 @@ import { requireAll } from './shared.ts';
  * The rule (docs/SERVER.md "Security model"):
  *   - the super admin may act on anyone; nobody else acts on the super admin;
  *   - otherwise an account may act on a target when everything the target may do is within what it may do:
- *     a `user`-type target can do nothing in the admin console, so any admin contains it; an `admin`-type target
- *     is contained when its effective menu keys are a subset of the actor's (equal rights included);
+ *     its menu keys (a `user`-type target has none that count: it can do nothing in the admin console; an
+ *     `admin`-type target's effective keys must be a subset of the actor's, equal rights included), and the assets
+ *     it may open, now or once a pending grant begins (access/rule.ts): each must be one the actor may open now.
+ *     Whoever can reset a password or a second factor can become that account, and so open what it opens;
+ *   - assets handed out (grants) must be ones the actor may open;
  *   - keys handed out (a role's keys, the roles given to a user) must all be held by the actor, and a role edit may
  *     neither add nor remove a key the actor does not hold (such keys stay as they are, or the edit is refused).
  * Self rules (no disabling, deleting or demoting oneself) stay with the routes (users.ts).
  */
 
 /** What is being done to an account; names the refusal. */
-export type AccountAction = 'edit' | 'password' | 'totp' | 'status' | 'delete' | 'groups' | 'authorise';
+export type AccountAction = 'edit' | 'password' | 'totp' | 'status' | 'delete' | 'groups' | 'authorise' | 'owner' | 'credential';
 
 const WHAT: Record<AccountAction, (u: string) => string> = {
   edit: (u) => `不能修改账户「${u}」`,
@@ -30,6 +34,8 @@ const WHAT: Record<AccountAction, (u: string) => string> = {
   delete: (u) => `不能删除账户「${u}」`,
   groups: (u) => `不能调整账户「${u}」的用户组`,
   authorise: (u) => `不能调整账户「${u}」的资产授权`,
+  owner: (u) => `不能转移账户「${u}」的所有权`,
+  credential: (u) => `不能使用账户「${u}」的授权凭证`,
 };
 
 export const MSG = {
@@ -37,7 +43,18 @@ export const MSG = {
   beyond: (action: AccountAction, username: string, keys: readonly string[]) => `${WHAT[action](username)}：该账户拥有您没有的权限（${listed(keys)}）`,
   grant: (keys: readonly string[]) => `不能授予您自己没有的权限：${listed(keys)}`,
   revoke: (keys: readonly string[]) => `不能移除您自己没有的权限：${listed(keys)}`,
+  reach: (action: AccountAction, username: string, assets: readonly string[], count: number) =>
+    `${WHAT[action](username)}：该账户可以访问您无权访问的资产（${named(assets, count)}）`,
+  grantAssets: (assets: readonly string[], count: number) => `不能授权您自己无权访问的资产：${named(assets, count)}`,
 };
+
+/** A few asset names, then the count when there are more. */
+function named(names: readonly string[], count: number): string {
+  return count > names.length ? `${names.join('、')} 等 ${count} 项` : names.join('、');
+}
+
+/** How many asset names a refusal spells out. */
+const NAMED_ASSETS = 5;
 
 /** At most eight keys named, then a count: the message stays readable for a target holding the whole tree. */
 function listed(keys: readonly string[]): string {
@@ -92,6 +109,8 @@ export async function targetsOf(trx: Db, catalogue: Catalogue, ids: readonly str
 export interface Actor extends ActorRights {
   /** Throws -1 (why) unless the actor may act on every one of these accounts; unknown ids are a -1 too. */
   mayActOn(trx: Db, ids: readonly string[], action: AccountAction): Promise<void>;
+  /** Throws -1 unless the actor may open every one of these assets (handing them out). */
+  mayGrantAssets(trx: Db, assetIds: readonly string[]): Promise<void>;
   /** Throws -1 unless the actor holds every one of these keys. */
   mayGrant(keys: Iterable<string>): void;
   /** Throws -1 unless the actor holds every key of these roles (giving roles to a user). */
@@ -100,11 +119,26 @@ export interface Actor extends ActorRights {
   mayEditRoleKeys(before: Iterable<string>, after: Iterable<string>): void;
 }
 
+/** Names (at most NAMED_ASSETS) and count of the assets among `ids` that `actorId` may not open at `now`. */
+async function beyondReach(trx: Db, actorId: string, ids: AssetIds, now: number): Promise<{ names: string[]; count: number }> {
+  const openable = openableAssetIds(trx, actorId, now);
+  if (openable === null) return { names: [], count: 0 };
+  const base = trx.selectFrom('assets as a').where('a.id', 'in', ids).where('a.id', 'not in', openable);
+  const [rows, total] = await Promise.all([
+    base.select('a.name').orderBy('a.name').limit(NAMED_ASSETS).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { names: rows.map((r) => r.name), count: Number(total.n) };
+}
+
+type AssetIds = readonly string[] | NonNullable<ReturnType<typeof openableAssetIds>>;
+
 /**
- * The caller as an Actor. Resolve it before opening a transaction (its keys come from the principal's cached
- * access, read through `db`; SQLite has one connection, which a transaction holds).
+ * The caller as an Actor, deciding at `now` (asset reach depends on grant windows). Resolve it before opening a
+ * transaction (its keys come from the principal's cached access, read through `db`; SQLite has one connection, which
+ * a transaction holds).
  */
-export async function actorOf(principal: Principal, catalogue: Catalogue): Promise<Actor> {
+export async function actorOf(principal: Principal, catalogue: Catalogue, now: number): Promise<Actor> {
   const keys = new Set<string>((await principal.access()).menus);
   const self: ActorRights = { id: principal.user.id, keys };
   const notHeld = (list: Iterable<string>) => [...new Set(list)].filter((k) => catalogue.has(k) && !keys.has(k)).sort();
@@ -118,7 +152,15 @@ export async function actorOf(principal: Principal, catalogue: Catalogue): Promi
       for (const target of await targetsOf(trx, catalogue, ids)) {
         const why = refusal(self, target, action);
         if (why) throw fail(why);
+        if (self.id === SUPER_ADMIN_ID || target.id === self.id) continue;
+        const beyond = await beyondReach(trx, self.id, openableAssetIds(trx, target.id, now, { later: true })!, now);
+        if (beyond.count) throw fail(MSG.reach(action, target.username, beyond.names, beyond.count));
       }
+    },
+    async mayGrantAssets(trx, assetIds) {
+      if (assetIds.length === 0) return;
+      const beyond = await beyondReach(trx, self.id, assetIds, now);
+      if (beyond.count) throw fail(MSG.grantAssets(beyond.names, beyond.count));
     },
     mayGrant,
     async mayGrantRoles(trx, roleIds) {

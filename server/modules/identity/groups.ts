@@ -92,7 +92,7 @@ export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     handler: async ({ body, principal }) => {
       const id = uuid();
       const created = clock.now();
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
         await trx.insertInto('userGroups').values({ id, name: body.name, created }).execute();
@@ -109,7 +109,7 @@ export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     params: oneId,
     body: groupBody,
     handler: async ({ params, body, principal }) => {
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('userGroups').select('id').where('id', '=', params.id).executeTakeFirst();
         if (!found) throw fail(`用户组不存在：${params.id}`);
@@ -127,7 +127,7 @@ export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     allow: 'granted',
     params: idList,
     handler: async ({ params, principal }) => {
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('userGroups').select('id').where('id', 'in', params.id).execute();
         requireAll('用户组', params.id, found.map((g) => g.id));

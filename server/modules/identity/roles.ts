@@ -109,7 +109,7 @@ export const roleRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => {
     body: roleBody,
     handler: async ({ body, principal }) => {
       const id = uuid();
-      (await actorOf(principal, catalogue)).mayGrant(body.menus.map((m) => m.menuId));
+      (await actorOf(principal, catalogue, clock.now())).mayGrant(body.menus.map((m) => m.menuId));
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
         await trx.insertInto('roles').values({ id, name: body.name, type: 'new', deletable: 1, modifiable: 1, created: clock.now() }).execute();
@@ -126,7 +126,7 @@ export const roleRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => {
     params: oneId,
     body: roleBody,
     handler: async ({ params, body, principal }) => {
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         const role = await trx.selectFrom('roles').select(['name', 'modifiable']).where('id', '=', params.id).executeTakeFirst();
         if (!role) throw fail(`角色不存在：${params.id}`);

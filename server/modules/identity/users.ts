@@ -134,7 +134,7 @@ export const userRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
       const problem = passwordProblem(body.password);
       if (problem) throw fail(problem);
       const password = await hashPassword(body.password); // before the transaction: bcrypt is slow
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         await assertUsernameFree(trx, body.username);
         const roles = await checkedRoles(trx, actor, id, body);
@@ -165,7 +165,7 @@ export const userRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     // The id comes from the path only (quirk 20).
     handler: async ({ params, body, principal }) => {
       const { id } = params;
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         await actor.mayActOn(trx, [id], 'edit');
         if (id === SUPER_ADMIN_ID && body.type !== 'admin') throw fail(MSG.superType);
@@ -192,7 +192,7 @@ export const userRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     query: z.object({ status: z.enum(['enabled', 'disabled'], { message: 'expected enabled or disabled' }) }),
     handler: async ({ params, query, principal }) => {
       if (params.id === principal.user.id) throw fail(MSG.self);
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         await actor.mayActOn(trx, [params.id], 'status');
         await trx.updateTable('users').set({ status: query.status }).where('id', '=', params.id).execute();
@@ -213,7 +213,7 @@ export const userRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
       const ids = params.id;
       if (ids.includes(principal.user.id)) throw fail(MSG.deleteSelf);
       if (ids.includes(SUPER_ADMIN_ID)) throw fail(MSG.deleteSuper);
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       // One transaction: an unknown id, an account beyond the caller or a failure half-way deletes nothing.
       await db.transaction().execute(async (trx) => {
         await actor.mayActOn(trx, ids, 'delete');
@@ -237,7 +237,7 @@ export const userRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
       const password = body.password ?? '';
       const problem = passwordProblem(password);
       if (problem) throw fail(problem);
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       const hash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         await actor.mayActOn(trx, params.id, 'password');
@@ -255,7 +255,7 @@ export const userRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     allow: 'granted',
     params: idList,
     handler: async ({ params, principal }) => {
-      const actor = await actorOf(principal, catalogue);
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         await actor.mayActOn(trx, params.id, 'totp');
         await trx.updateTable('users').set({ totpSecret: '-' }).where('id', 'in', params.id).execute();

@@ -145,6 +145,12 @@ describe('binding and unbinding', () => {
     const mixed = await t.group('mixed', [plain.id, mighty.id]);
     const easy = await t.group('easy', [plain.id]);
     const as = t.as(granter.token);
+    // Assets are handed out only by someone who may open them: the granter may open a and b, not c.
+    const c = await t.asset('c');
+    await t.api.ok('POST', '/authorised/assets', { body: { assetIds: [a, b], userId: granter.id } });
+    expect((await as.call('POST', '/authorised/users', { body: { userIds: [plain.id], assetId: c } })).body).toMatchObject({ code: -1, message: '不能授权您自己无权访问的资产：c' });
+    expect((await as.call('POST', '/authorised/assets', { body: { assetIds: [a, c], userGroupId: easy } })).body).toMatchObject({ code: -1, message: '不能授权您自己无权访问的资产：c' });
+    const granterOwn = await t.grants();
 
     const beyond = (what: string) => ({ code: -1, message: expect.stringMatching(new RegExp(`^不能调整账户「mighty」的资产授权：该账户拥有您没有的权限（.*${what}`)) });
     expect((await as.call('POST', '/authorised/users', { body: { userIds: [plain.id, mighty.id], assetId: a } })).body).toMatchObject(beyond('asset-del'));
@@ -152,7 +158,7 @@ describe('binding and unbinding', () => {
     expect((await as.call('POST', '/authorised/assets', { body: { assetIds: [a], userGroupId: mixed } })).body).toMatchObject(beyond('user-del'));
     expect((await as.call('POST', '/authorised/user-groups', { body: { userGroupIds: [easy, mixed], assetId: a } })).body).toMatchObject(beyond('asset'));
     expect((await as.call('POST', '/authorised/users', { body: { userIds: [SUPER_ADMIN_ID], assetId: a } })).body).toMatchObject({ code: -1, message: '只有超级管理员本人可以修改超级管理员账户' });
-    expect(await t.grants()).toEqual([]);
+    expect(await t.grants()).toEqual(granterOwn);
 
     // Grants the super admin made to those accounts cannot be taken away by the granter either.
     await t.api.ok('POST', '/authorised/users', { body: { userIds: [mighty.id], assetId: a } });
