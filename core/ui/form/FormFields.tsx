@@ -20,7 +20,7 @@ import { SearchableMultiSelect } from './SearchableMultiSelect';
 import { TagInput } from './TagInput';
 import type { FieldOption, FormField, FormItem, FormValues } from './types';
 import type { FormState } from './useFormState';
-import { hasStoredSecret, isSection } from './validation';
+import { hasStoredSecret, isRequired, isSection } from './validation';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
@@ -297,7 +297,7 @@ function FieldRow<Values extends FormValues>({
   return (
     <Field
       label={field.label}
-      required={field.required && !keepsSecret}
+      required={isRequired(field, values) && !keepsSecret}
       hint={hint === undefined ? undefined : <span>{hint}</span>}
       validationState={error ? 'error' : 'none'}
       validationMessage={error}

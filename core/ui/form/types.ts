@@ -33,7 +33,8 @@ export interface FormField<Values extends FormValues = FormValues> {
   label: string;
   /** Defaults to `text`; ignored when `render` is given. */
   type?: FieldType;
-  required?: boolean;
+  /** A function reads it from the values, e.g. a stored password that must be typed again once the address changes. */
+  required?: boolean | ((values: Values) => boolean);
   /** Replaces the kit's `请输入{label}` / `请选择{label}` when a required field is empty. */
   requiredMessage?: string;
   /** Replaces the kit's message when an `email`, `number` or `datetime` value is malformed. */

@@ -34,6 +34,11 @@ export function flattenFields<Values extends FormValues>(items: readonly FormIte
   });
 }
 
+/** Whether the field must have a value, with these values. */
+export function isRequired<Values extends FormValues>(field: FormField<Values>, values: Values): boolean {
+  return typeof field.required === 'function' ? field.required(values) : field.required === true;
+}
+
 /** Whether a secret field (`password`, `textarea`) says a value is stored; `isSet` on any other field means nothing. */
 export function hasStoredSecret<Values extends FormValues>(field: FormField<Values>, values: Values): boolean {
   if (field.type !== 'password' && field.type !== 'textarea') return false;
@@ -85,8 +90,9 @@ export function validateField<Values extends FormValues>(
   const label = field.label;
   const type = field.type ?? 'text';
   if (isKeptSecret(field, value, values)) return undefined;
-  if (isEmptyValue(value) || (field.required && (type === 'checkbox' || type === 'switch') && value !== true)) {
-    if (field.required) {
+  const required = isRequired(field, values);
+  if (isEmptyValue(value) || (required && (type === 'checkbox' || type === 'switch') && value !== true)) {
+    if (required) {
       if (field.requiredMessage) return field.requiredMessage;
       return t(SELECT_TYPES.has(type) && !field.render ? 'ui.validation.requiredSelect' : 'ui.validation.required', {
         label,

@@ -7,32 +7,76 @@ import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { parseInput } from '../../http/validation.ts';
 import { uuid } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { given, nextSecrets, type SealedSecrets } from '../credentials/account.ts';
-import { assertUserExists, ownerQuery } from '../identity/owner.ts';
+import { assertSecretStays, given, nextSecrets, type SealedSecrets } from '../credentials/account.ts';
+import { actorOf } from '../identity/containment.ts';
+import { assertMayChangeOwner, ownerQuery } from '../identity/owner.ts';
 import { idList, oneId, requireAll } from '../identity/shared.ts';
 import { type AssetBody, assetBody, attributesSchema, PROTOCOLS, SOCKS_PASSWORD } from './fields.ts';
 import { assetPage, pagingAssets } from './list.ts';
 import { assertNameFree, assetDetail, assetOrFail, NOT_CHECKED, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
-import { assertReferences } from './usage.ts';
+import { assertMayUseCredential, assertReferences } from './usage.ts';
 
 const MSG_ROUTES = {
   copyNotAllowed: '复制资产需要「复制」权限（asset-copy）',
   credentialRequired: '请选择授权凭证',
 };
 
-/** What a create or an edit keeps when the body gives no new value: the stored (sealed) secrets. */
+/** Where an asset's account and SOCKS password are sent: the host, and the hops on the way ('' / null = none). */
+interface Destination {
+  protocol: string;
+  ip: string;
+  port: number;
+  accessGatewayId: string | null;
+  /** `host:port` of the SOCKS proxy when it is on. */
+  proxy: string;
+}
+
+/** What a create or an edit keeps when the body gives no new value: the stored (sealed) secrets, and where they went. */
 interface Previous extends SealedSecrets {
   socksPassword: string | null;
+  /** null on a create: nothing is kept. */
+  destination: Destination | null;
 }
-const NOTHING: Previous = { password: null, privateKey: null, passphrase: null, socksPassword: null };
+const NOTHING: Previous = { password: null, privateKey: null, passphrase: null, socksPassword: null, destination: null };
 
-const previousOf = async (db: Db, a: Asset): Promise<Previous> => ({ password: a.password, privateKey: a.privateKey, passphrase: a.passphrase, socksPassword: await socksPasswordOf(db, a.id) });
+const attributeOf = async (db: Db, assetId: string, name: string) =>
+  (await db.selectFrom('assetAttributes').select('value').where('assetId', '=', assetId).where('name', '=', name).executeTakeFirst())?.value ?? '';
+
+const proxyOf = (protocol: string, attrs: Readonly<Record<string, string | undefined>>) =>
+  protocol === 'ssh' && attrs['socks-proxy-enable'] === 'true' ? `${attrs[SOCKS_HOST] ?? ''}:${attrs[SOCKS_PORT] ?? ''}` : '';
+
+const previousOf = async (db: Db, a: Asset): Promise<Previous> => {
+  const attrs = Object.fromEntries(await Promise.all(['socks-proxy-enable', SOCKS_HOST, SOCKS_PORT].map(async (n) => [n, await attributeOf(db, a.id, n)] as const)));
+  return {
+    password: a.password,
+    privateKey: a.privateKey,
+    passphrase: a.passphrase,
+    socksPassword: await socksPasswordOf(db, a.id),
+    destination: { protocol: a.protocol, ip: a.ip, port: a.port, accessGatewayId: a.accessGatewayId, proxy: proxyOf(a.protocol, attrs) },
+  };
+};
 
 /** A copy's secrets are sealed anew: no two rows share a ciphertext. */
 const resealed = (box: SecretBox, p: Previous): Previous => {
   const again = (v: string | null) => (v === null ? null : box.encrypt(box.decrypt(v)));
-  return { password: again(p.password), privateKey: again(p.privateKey), passphrase: again(p.passphrase), socksPassword: again(p.socksPassword) };
+  return { ...p, password: again(p.password), privateKey: again(p.privateKey), passphrase: again(p.passphrase), socksPassword: again(p.socksPassword) };
 };
+
+const SOCKS_HOST = 'socks-proxy-host';
+const SOCKS_PORT = 'socks-proxy-port';
+
+/**
+ * What of `to` differs from where the kept secrets were entered for (credentials/account.ts `assertSecretStays`):
+ * another host, port or protocol, or a new hop (gateway, proxy) on the way. Dropping a hop is no move: the secret
+ * then goes straight to the same host.
+ */
+function moves(from: Destination | null, to: Destination): { account: string | null; proxy: string | null } {
+  if (from === null) return { account: null, proxy: null };
+  const proxy = to.proxy !== '' && to.proxy !== from.proxy;
+  const gateway = to.accessGatewayId !== null && to.accessGatewayId !== from.accessGatewayId;
+  const account = proxy || gateway || from.protocol !== to.protocol || from.ip !== to.ip || from.port !== to.port;
+  return { account: account ? '资产的连接目标（协议、地址、端口、接入网关或代理）' : null, proxy: proxy ? 'SOCKS 代理的地址或端口' : null };
+}
 
 /**
  * The row and attributes to store for a body. The account follows the credentials' rules (credentials/account.ts
@@ -42,11 +86,14 @@ const resealed = (box: SecretBox, p: Previous): Previous => {
  */
 function toStore(box: SecretBox, body: AssetBody, attributes: Record<string, string>, previous: Previous) {
   if (body.accountType === 'credential' && !body.credentialId) throw fail(MSG_ROUTES.credentialRequired);
+  const attrs = { ...attributes };
+  const socksOn = body.protocol === 'ssh' && attrs['socks-proxy-enable'] === 'true';
+  const moved = moves(previous.destination, { protocol: body.protocol, ip: body.ip, port: body.port, accessGatewayId: body.accessGatewayId, proxy: proxyOf(body.protocol, attrs) });
+  if (body.accountType === 'custom') assertSecretStays(moved.account, body.password, previous.password);
+  if (socksOn) assertSecretStays(moved.proxy, attrs[SOCKS_PASSWORD], previous.socksPassword, 'SOCKS 代理密码');
   const secrets: SealedSecrets = body.accountType === 'credential' ? { password: null, privateKey: null, passphrase: null } : nextSecrets(box, body.accountType, body, previous);
 
-  const attrs = { ...attributes };
   const socksGiven = given(attrs[SOCKS_PASSWORD]);
-  const socksOn = body.protocol === 'ssh' && attrs['socks-proxy-enable'] === 'true';
   attrs[SOCKS_PASSWORD] = !socksOn ? '' : socksGiven !== undefined ? box.encrypt(socksGiven) : (previous.socksPassword ?? '');
   if (body.protocol !== 'ssh') delete attrs[SOCKS_PASSWORD];
 
@@ -64,10 +111,12 @@ function toStore(box: SecretBox, body: AssetBody, attributes: Record<string, str
       description: body.description,
     },
     attributes: attrs,
+    /** The asset now goes elsewhere than where its kept secrets were entered for. */
+    moved: moved.account !== null,
   };
 }
 
-export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
+export const assetRoutes = ({ db, clock, box, catalogue }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/assets',
@@ -123,9 +172,11 @@ export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
       }
       const { fields, attributes: attrs } = toStore(box, body, attributes, previous);
       const id = uuid();
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
         await assertReferences(trx, fields);
+        if (fields.credentialId !== null) await assertMayUseCredential(trx, actor, fields.credentialId);
         await trx
           .insertInto('assets')
           .values({ id, ...fields, ...NOT_CHECKED, created: clock.now(), lastAccessTime: null, owner: principal.user.id })
@@ -151,13 +202,16 @@ export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
     allow: 'granted',
     params: oneId,
     body: assetBody,
-    handler: async ({ params, body, req }) => {
+    handler: async ({ params, body, req, principal }) => {
       const attributes = parseInput('body', attributesSchema(body.protocol), req.body) as Record<string, string>;
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         const current = await assetOrFail(trx, params.id);
-        const { fields, attributes: attrs } = toStore(box, body, attributes, await previousOf(trx, current));
+        const { fields, attributes: attrs, moved: elsewhere } = toStore(box, body, attributes, await previousOf(trx, current));
         await assertNameFree(trx, body.name, params.id);
         await assertReferences(trx, fields);
+        // Another credential, or the same one sent to a new address, is a new use of it.
+        if (fields.credentialId !== null && (fields.credentialId !== current.credentialId || elsewhere)) await assertMayUseCredential(trx, actor, fields.credentialId);
         // A new address or route makes the last check say nothing about the asset any more.
         const moved = fields.ip !== current.ip || fields.port !== current.port || fields.accessGatewayId !== current.accessGatewayId;
         await trx
@@ -200,10 +254,13 @@ export const assetRoutes = ({ db, clock, box }: Deps): RouteDef[] => [
     allow: 'granted',
     params: oneId,
     query: ownerQuery,
-    handler: async ({ params, query }) => {
+    handler: async ({ params, query, principal }) => {
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
-        await assetOrFail(trx, params.id);
-        await assertUserExists(trx, query.owner);
+        const asset = await assetOrFail(trx, params.id);
+        // The owner opens the asset without a grant: handing it over is handing the asset out.
+        await actor.mayGrantAssets(trx, [asset.id]);
+        await assertMayChangeOwner(trx, actor, asset.owner, query.owner);
         await trx.updateTable('assets').set({ owner: query.owner }).where('id', '=', params.id).execute();
       });
       return '';

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
+import type { Actor } from '../identity/containment.ts';
 
 /*
  * Assets point at a credential (accountType credential) and at an access gateway. Those tables belong to other
@@ -24,6 +25,20 @@ export async function assertReferences(trx: Db, refs: { credentialId: string | n
     const found = await trx.selectFrom('accessGateways').select('id').where('id', '=', refs.accessGatewayId).executeTakeFirst();
     if (!found) throw fail(`${LABELS.accessGatewayId}不存在：${refs.accessGatewayId}`);
   }
+}
+
+/**
+ * An asset that logs in with a credential sends its secret to the asset's address, so pointing an asset at a
+ * credential (a new asset, a copy, another credential, or a new address) is using the credential: allowed to its
+ * owner, and to whoever may act on that owner (containment.ts) — not to anyone who merely sees the credential list.
+ */
+export async function assertMayUseCredential(trx: Db, actor: Actor, credentialId: string): Promise<void> {
+  const credential = await trx.selectFrom('credentials').select(['name', 'owner']).where('id', '=', credentialId).executeTakeFirst();
+  if (!credential) throw fail(`${LABELS.credentialId}不存在：${credentialId}`);
+  if (credential.owner === actor.id) return;
+  const owner = await trx.selectFrom('users').select('id').where('id', '=', credential.owner).executeTakeFirst();
+  if (!owner) throw fail(`${LABELS.credentialId}「${credential.name}」的所有者已不存在：请先更改它的所有者`);
+  await actor.mayActOn(trx, [owner.id], 'credential');
 }
 
 /**

@@ -3,7 +3,8 @@ import { fail } from '../../http/envelope.ts';
 import { paged, pageOf } from '../../http/paging.ts';
 import { type Deps, defineModule, type RouteDef, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
-import { assertUserExists, ownerName, ownerQuery } from '../identity/owner.ts';
+import { actorOf } from '../identity/containment.ts';
+import { assertMayChangeOwner, ownerName, ownerQuery } from '../identity/owner.ts';
 import { idList, oneId, requireAll } from '../identity/shared.ts';
 import { assertExists, COLUMNS, commandBody, commandPagingQuery, commandsMatching, MSG, SORTS, toWire } from './store.ts';
 import { workerCommandRoutes } from './worker.ts';
@@ -25,7 +26,7 @@ export default defineModule('commands', (deps) => [
   ...workerCommandRoutes(deps),
 ]);
 
-function adminRoutes({ db, clock }: Deps): RouteDef[] {
+function adminRoutes({ db, clock, catalogue }: Deps): RouteDef[] {
   return [
     route({
       method: 'GET',
@@ -111,10 +112,13 @@ function adminRoutes({ db, clock }: Deps): RouteDef[] {
       allow: 'granted',
       params: oneId,
       query: ownerQuery,
-      handler: async ({ params, query }) => {
+      handler: async ({ params, query, principal }) => {
+        const actor = await actorOf(principal, catalogue, clock.now());
         await db.transaction().execute(async (trx) => {
           await assertExists(trx, params.id);
-          await assertUserExists(trx, query.owner);
+          const { owner } = await trx.selectFrom('commands').select('owner').where('id', '=', params.id).executeTakeFirstOrThrow();
+          // The command leaves one account's 我的指令 for another's: both must be accounts the caller may act on.
+          await assertMayChangeOwner(trx, actor, owner, query.owner);
           await trx.updateTable('commands').set({ owner: query.owner }).where('id', '=', params.id).execute();
         });
         return '';

@@ -93,6 +93,16 @@ export function nextSecrets(box: SecretBox, type: AccountType, input: SecretInpu
   return { password: null, privateKey: box.encrypt(newKey), passphrase: keep('passphrase') };
 }
 
+/**
+ * A stored password goes only where it was entered for. An edit (or a copy) that sends an account somewhere else —
+ * another host, port, protocol or route — must give the password again; keeping the stored one would let anyone
+ * allowed to edit an address, but not to read the secret, receive it on a host of their own. Private keys are not at
+ * risk: public-key authentication proves the key without sending it. `-1 <where>已更改，请重新输入<what>`.
+ */
+export function assertSecretStays(moved: string | null, input: string | null | undefined, stored: string | null, what = '密码'): void {
+  if (moved !== null && stored !== null && given(input) === undefined) throw fail(`${moved}已更改，请重新输入${what}（已保存的${what}只发往原来的地址）`);
+}
+
 /** The opened secrets of a stored account, for the code that logs in with it (never for an answer). */
 export function openSecrets(box: SecretBox, s: SealedSecrets): { password?: string; privateKey?: string; passphrase?: string } {
   return {

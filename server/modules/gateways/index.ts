@@ -6,7 +6,7 @@ import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import { assertNotUsedByAssets } from '../assets/usage.ts';
-import { nextSecrets, secretFields, secretFlags, zUsername } from '../credentials/account.ts';
+import { assertSecretStays, nextSecrets, secretFields, secretFlags, zUsername } from '../credentials/account.ts';
 import { ownerName } from '../identity/owner.ts';
 import { contains, idList, oneId, requireAll, zName } from '../identity/shared.ts';
 
@@ -140,9 +140,11 @@ export default defineModule('gateways', ({ db, clock, box, gateways }) => {
       body,
       handler: async ({ params, body }) => {
         await db.transaction().execute(async (trx) => {
-          const stored = await trx.selectFrom('accessGateways').select(['password', 'privateKey', 'passphrase']).where('id', '=', params.id).executeTakeFirst();
+          const stored = await trx.selectFrom('accessGateways').select(['ip', 'port', 'password', 'privateKey', 'passphrase']).where('id', '=', params.id).executeTakeFirst();
           if (!stored) throw fail(`接入网关不存在：${params.id}`);
           await assertNameFree(trx, body.name, params.id);
+          // The gateway logs in as soon as it is saved: a kept password must not follow it to a new address.
+          if (body.accountType === 'custom') assertSecretStays(stored.ip !== body.ip || stored.port !== body.port ? '接入网关的地址或端口' : null, body.password, stored.password);
           const secrets = nextSecrets(box, body.accountType, body, stored);
           assertLogin(body.accountType, body.username, secrets);
           await trx

@@ -40,6 +40,7 @@ const WHAT: Record<AccountAction, (u: string) => string> = {
 
 export const MSG = {
   superOnly: '只有超级管理员本人可以修改超级管理员账户',
+  superOwned: (action: AccountAction, username: string) => `${WHAT[action](username)}：只有超级管理员本人可以这样做`,
   beyond: (action: AccountAction, username: string, keys: readonly string[]) => `${WHAT[action](username)}：该账户拥有您没有的权限（${listed(keys)}）`,
   grant: (keys: readonly string[]) => `不能授予您自己没有的权限：${listed(keys)}`,
   revoke: (keys: readonly string[]) => `不能移除您自己没有的权限：${listed(keys)}`,
@@ -78,7 +79,7 @@ export interface TargetRights {
 /** The decision itself: null when `actor` may act on `target`, else why not. */
 export function refusal(actor: ActorRights, target: TargetRights, action: AccountAction): string | null {
   if (actor.id === SUPER_ADMIN_ID) return null;
-  if (target.id === SUPER_ADMIN_ID) return MSG.superOnly;
+  if (target.id === SUPER_ADMIN_ID) return action === 'owner' || action === 'credential' ? MSG.superOwned(action, target.username) : MSG.superOnly;
   if (target.type !== 'admin') return null;
   const beyond = target.keys.filter((k) => !actor.keys.has(k));
   return beyond.length ? MSG.beyond(action, target.username, beyond) : null;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
+import type { Actor } from './containment.ts';
 import { zId } from './shared.ts';
 
 /*
@@ -19,4 +20,20 @@ export const ownerName = sql<string>`coalesce(ou.nickname, '')`.as('ownerName');
 export async function assertUserExists(db: Db, id: string): Promise<void> {
   const user = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
   if (!user) throw fail(`用户不存在：${id}`);
+}
+
+/**
+ * A change of owner acts on both accounts (containment.ts): the one that loses the record and the one that gains it;
+ * an owner opens its assets without grants and uses its credentials in assets, so the new owner must not be one the
+ * caller may not act on, nor the old one an account it could not manage. A deleted previous owner is left out.
+ */
+export async function assertMayChangeOwner(trx: Db, actor: Actor, previous: string, next: string): Promise<void> {
+  await assertUserExists(trx, next);
+  const ids = [...new Set([previous, next])];
+  const existing = await trx.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  await actor.mayActOn(
+    trx,
+    existing.map((u) => u.id),
+    'owner',
+  );
 }

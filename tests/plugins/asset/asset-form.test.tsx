@@ -286,6 +286,31 @@ describe('asset form on a stored asset', () => {
     expect(api.callsTo('PUT /assets/:id')[0]?.body).toMatchObject({ accountType: 'custom', password: 'n3w' });
   });
 
+  it('asks for the password again once the edit sends the asset elsewhere (the server keeps it only for the old address)', async () => {
+    const { dialog, user, api } = await openOn('编辑');
+    const ip = dialog.getByRole('textbox', { name: /主机地址/ });
+    await user.clear(ip);
+    await user.type(ip, '10.0.0.2');
+    expect(dialog.getAllByText('已设置；留空则保持不变')).toHaveLength(1); // the proxy's only
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    expect(await dialog.findByText('连接目标（协议、地址、端口、接入网关或代理）已更改，请重新输入密码')).toBeInTheDocument();
+    // Back at its address, the stored password is kept again.
+    await user.clear(ip);
+    await user.type(ip, '10.0.0.1');
+    expect(dialog.getAllByText('已设置；留空则保持不变')).toHaveLength(2);
+    // A new proxy: both passwords must be typed again.
+    const proxy = dialog.getByRole('textbox', { name: /代理地址/ });
+    await user.clear(proxy);
+    await user.type(proxy, 'other.proxy');
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    expect(await dialog.findByText('代理的地址或端口已更改，请重新输入代理密码')).toBeInTheDocument();
+    await user.type(dialog.getByLabelText(/授权密码/), 'n3w');
+    await user.type(dialog.getByLabelText(/代理密码/), 's0cks');
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(api.callsTo('PUT /assets/:id')).toHaveLength(1));
+    expect(api.callsTo('PUT /assets/:id')[0]?.body).toMatchObject({ ip: '10.0.0.1', password: 'n3w', 'socks-proxy-host': 'other.proxy', 'socks-proxy-password': 's0cks' });
+  });
+
   it('keeps a stored private key left empty', async () => {
     const keyed = { ...stored, accountType: 'private-key', passwordSet: false, privateKeySet: true, passphraseSet: true, 'socks-proxy-enable': 'false' };
     const { dialog, user, api } = await openOn('编辑', keyed);

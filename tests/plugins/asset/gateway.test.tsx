@@ -199,13 +199,36 @@ describe('asset plugin: access gateways', () => {
     expect(dialog.getByRole('radio', { name: '密码' })).toBeChecked();
     expect(dialog.getByLabelText(/授权密码/)).toHaveValue('');
     expect(dialog.getByText('已设置；留空则保持不变')).toBeInTheDocument();
-    const port = dialog.getByRole('spinbutton', { name: /端口号/ });
-    await user.clear(port);
-    await user.type(port, '2200');
+    const name = dialog.getByRole('textbox', { name: /网关名称/ });
+    await user.clear(name);
+    await user.type(name, 'jump-one');
     await user.click(dialog.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(api.callsTo('PUT /access-gateways/:id')).toHaveLength(1));
     expect(api.callsTo('PUT /access-gateways/:id')[0]).toMatchObject({ path: '/access-gateways/g1' });
-    expect(api.callsTo('PUT /access-gateways/:id')[0]?.body).toEqual({ name: 'jump-1', ip: '10.0.0.1', port: 2200, accountType: 'custom', username: 'root' });
+    expect(api.callsTo('PUT /access-gateways/:id')[0]?.body).toEqual({ name: 'jump-one', ip: '10.0.0.1', port: 22, accountType: 'custom', username: 'root' });
+  });
+
+  it('asks for the password again when an edit moves the gateway (the server keeps it only for the old address)', async () => {
+    const { user, api } = await renderPlugin(asset, {
+      route: '/access-gateway',
+      api: {
+        'GET /access-gateways/paging': page,
+        'GET /access-gateways/:id': { id: 'g1', name: 'jump-1', ip: '10.0.0.1', port: 22, accountType: 'custom', username: 'root', passwordSet: true },
+        'PUT /access-gateways/:id': null,
+      },
+    });
+    await user.click(await row('jump-1').findByRole('button', { name: '编辑' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '更新接入网关' }));
+    const port = await dialog.findByRole('spinbutton', { name: /端口号/ });
+    await user.clear(port);
+    await user.type(port, '2200');
+    expect(dialog.queryByText('已设置；留空则保持不变')).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    expect(await dialog.findByText('请输入授权密码')).toBeInTheDocument();
+    await user.type(dialog.getByLabelText(/授权密码/), 'n3w-pass');
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(api.callsTo('PUT /access-gateways/:id')).toHaveLength(1));
+    expect(api.callsTo('PUT /access-gateways/:id')[0]?.body).toMatchObject({ port: 2200, password: 'n3w-pass' });
   });
 
   it('edits a gateway to key login: the stored password does not waive the key', async () => {

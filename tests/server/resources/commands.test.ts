@@ -74,10 +74,14 @@ describe('dynamic commands', () => {
     const { h, api, as } = await resourcesHarness();
     const c = await api.ok<Command>('POST', '/commands', { body: { name: 'a', content: 'ls' } });
     const bob = await h.createUser({ username: 'bob' });
+    const alice = await h.createUser({ username: 'alice' });
     const changer = as((await adminWith(h, ['command-change-owner'], 'changer')).token);
     expect((await changer.call('GET', '/users')).body.code).toBe(1); // the owner picker
     expect((await changer.call('POST', `/commands/${c.id}/change-owner?owner=ghost`)).body).toEqual({ code: -1, message: '用户不存在：ghost' });
     expect((await changer.call('POST', `/commands/ghost/change-owner?owner=${bob}`)).body).toEqual({ code: -1, message: '动态指令不存在：ghost' });
+    // Containment: the super admin's command is not the changer's to give away, nor is the super admin a recipient.
+    expect((await changer.call('POST', `/commands/${c.id}/change-owner?owner=${bob}`)).body).toEqual({ code: -1, message: '不能转移账户「admin」的所有权：只有超级管理员本人可以这样做' });
+    await api.ok('POST', `/commands/${c.id}/change-owner?owner=${alice}`);
     expect(await changer.ok('POST', `/commands/${c.id}/change-owner?owner=${bob}`)).toBe('');
     expect((await api.ok<Paged<Command>>('GET', '/commands/paging')).items[0]).toMatchObject({ owner: bob, ownerName: 'bob' });
     const editor = as((await adminWith(h, ['command-edit'], 'editor')).token);

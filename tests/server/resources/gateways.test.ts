@@ -70,6 +70,16 @@ describe('access gateways: records', () => {
     const after = await h.db.selectFrom('accessGateways').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect([after.name, h.box.decrypt(after.password!)]).toEqual(['jump-2', password]);
 
+    // A kept password does not follow the gateway to another address: the server would log in there at once.
+    const elsewhere = await closedPort();
+    for (const to of [{ ip: '127.0.0.2' }, { port: elsewhere }]) {
+      expect((await api.call('PUT', `/access-gateways/${created.id}`, { body: { ...detail, ...to, password: '', privateKey: '', passphrase: '' } })).body).toEqual({
+        code: -1,
+        message: '接入网关的地址或端口已更改，请重新输入密码（已保存的密码只发往原来的地址）',
+      });
+    }
+    await api.ok('PUT', `/access-gateways/${created.id}`, { body: { ...detail, port: elsewhere, password: 'gateway-password-2', privateKey: '', passphrase: '' } });
+
     await api.ok('DELETE', `/access-gateways/${created.id}`);
     expect((await api.call('GET', `/access-gateways/${created.id}`)).body).toEqual({ code: -1, message: `接入网关不存在：${created.id}` });
     expect((await api.call('POST', `/access-gateways/${created.id}/reconnect`)).body).toEqual({ code: -1, message: `接入网关不存在：${created.id}` });

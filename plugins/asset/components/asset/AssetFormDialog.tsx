@@ -1,6 +1,6 @@
 import { type FieldOption, FormDialog, type FormItem, useEndpoints, useQueryClient, useTranslation } from '@/core';
 import { ASSET_KEYS, assetApi, type Protocol } from './api';
-import { type AssetValues, EMPTY_ASSET, toBody, toValues } from './assetForm';
+import { type AssetValues, EMPTY_ASSET, passwordMoved, socksPasswordMoved, toBody, toValues } from './assetForm';
 import {
   ACCOUNT_TYPES,
   BACKSPACES,
@@ -90,7 +90,10 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
       type: 'password',
       placeholder: t('asset.placeholders.password'),
       autoComplete: 'new-password',
-      isSet: (v) => v.passwordSet,
+      // Sent elsewhere, a stored password must be typed again (the server keeps it only for its old address).
+      isSet: (v) => v.passwordSet && !passwordMoved(v),
+      required: (v) => v.passwordSet && passwordMoved(v),
+      requiredMessage: t('asset.validation.passwordAgain'),
       visible: (v) => withAccount(v) && v.accountType === 'custom',
     },
     {
@@ -236,7 +239,9 @@ function advancedFields(t: T): Item[] {
           label: attr('socks-proxy-password'),
           type: 'password',
           autoComplete: 'new-password',
-          isSet: (v) => v.socksProxyPasswordSet,
+          isSet: (v) => v.socksProxyPasswordSet && !socksPasswordMoved(v),
+          required: (v) => v.socksProxyPasswordSet && socksPasswordMoved(v),
+          requiredMessage: t('asset.validation.socksPasswordAgain'),
           visible: (v) => v['socks-proxy-enable'],
         },
       ],

@@ -65,9 +65,32 @@ export const EMPTY_ASSET = {
   privateKeySet: false,
   passphraseSet: false,
   socksProxyPasswordSet: false,
+  // where the stored password and SOCKS password were entered for (`destinationOf`, `proxyOf` of the loaded record)
+  savedDestination: '',
+  savedProxy: '',
 };
 
 export type AssetValues = typeof EMPTY_ASSET;
+
+/** The proxy the asset's connection goes through, '' for none. */
+export const proxyOf = (v: AssetValues): string => (v.protocol === 'ssh' && v['socks-proxy-enable'] ? `${v['socks-proxy-host'].trim()}:${v['socks-proxy-port'] ?? ''}` : '');
+
+/** Where the asset's password goes: host, port, protocol and the hops on the way. */
+export const destinationOf = (v: AssetValues): string => JSON.stringify([v.protocol, v.ip.trim(), v.port ?? null, v.accessGatewayId, proxyOf(v)]);
+
+/**
+ * The server keeps a stored password only while the asset still goes where it was entered for (a new hop counts, a
+ * hop dropped does not): once the form sends it elsewhere, the password must be typed again.
+ */
+export function passwordMoved(v: AssetValues): boolean {
+  if (v.savedDestination === '') return false;
+  const [protocol, ip, port, gateway, proxy] = JSON.parse(v.savedDestination) as [string, string, number | null, string, string];
+  const proxyNow = proxyOf(v);
+  return protocol !== v.protocol || ip !== v.ip.trim() || port !== (v.port ?? null) || (v.accessGatewayId !== '' && v.accessGatewayId !== gateway) || (proxyNow !== '' && proxyNow !== proxy);
+}
+
+/** Likewise the SOCKS password and its proxy. */
+export const socksPasswordMoved = (v: AssetValues): boolean => v.savedProxy !== '' && proxyOf(v) !== '' && proxyOf(v) !== v.savedProxy;
 
 const SECRETS = ['password', 'privateKey', 'passphrase'] as const;
 
@@ -100,7 +123,8 @@ export function toValues(record: AssetRecord): AssetValues {
     else out[key] = text(value);
   }
   if (!isProtocol(out.protocol)) out.protocol = EMPTY_ASSET.protocol;
-  return out as AssetValues;
+  const values = out as AssetValues;
+  return { ...values, savedDestination: destinationOf(values), savedProxy: proxyOf(values) };
 }
 
 /**

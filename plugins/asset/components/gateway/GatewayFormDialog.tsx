@@ -14,8 +14,12 @@ const EMPTY = {
   passwordSet: false,
   privateKeySet: false,
   passphraseSet: false,
+  /** `ip:port` the stored password was entered for: the server keeps it only while the gateway stays there. */
+  savedAt: '',
 };
 type Values = typeof EMPTY;
+
+const addressOf = (v: Pick<Values, 'ip' | 'port'>) => `${v.ip.trim()}:${v.port ?? ''}`;
 
 function toValues(record: GatewayRecord): Values {
   return {
@@ -28,6 +32,7 @@ function toValues(record: GatewayRecord): Values {
     passwordSet: record.passwordSet === true,
     privateKeySet: record.privateKeySet === true,
     passphraseSet: record.passphraseSet === true,
+    savedAt: addressOf(record),
   };
 }
 
@@ -87,7 +92,8 @@ export function GatewayFormDialog({ dialog, onSaved }: { dialog: RecordDialog; o
           required: true,
           requiredMessage: t('gateway.validation.password'),
           autoComplete: 'new-password',
-          isSet: (v) => v.passwordSet,
+          // Moved elsewhere, the password must be typed again (the server refuses to send the stored one there).
+          isSet: (v) => v.passwordSet && v.savedAt === addressOf(v),
         },
       ],
     },
