@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Lifecycle } from './http/access.ts';
 import { frameworkError, installErrorHandlers } from './http/errors.ts';
+import { safeLogger } from './http/log.ts';
 import { installMultipart } from './http/multipart.ts';
 import { type Module, registerModules } from './http/routes.ts';
 import { installSecurityHeaders } from './http/security.ts';
@@ -39,7 +40,7 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, db, box, clock = systemClock } = opts;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: safeLogger(opts.logger),
     logController: new LogController({ disableRequestLogging: true }), // errors are logged, requests are not
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,

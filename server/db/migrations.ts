@@ -434,6 +434,39 @@ const m011_overview_audit: Migration = {
   },
 };
 
+// users.username_key folds compatibility characters too (NFKC, then case-folded: lib/username.ts), so "ＡＤＭＩＮ" and
+// "admin" are one name. Every key is recomputed (the rule is written out here: this migration must not follow later
+// changes of lib/username.ts). Accounts that now collide all stay, and keep logging in by their exact name: a key
+// that does not change stays with its account, the others get 005's id suffix, oldest first. The routes refuse new
+// collisions. The unique index is dropped while keys move: a later row may hold the key an earlier one moves to.
+const m012_username_key_nfkc: Migration = {
+  async up(db: AnyDb) {
+    const keyOf = (name: string) => name.trim().normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+    const rows: { id: string; username: string; old: string }[] = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'username_key as old'])
+      .orderBy('created')
+      .orderBy('id')
+      .execute();
+    const next = new Map<string, string>();
+    for (const r of rows) if (keyOf(r.username) === r.old) next.set(r.id, r.old);
+    const taken = new Set(next.values());
+    for (const r of rows) {
+      if (next.has(r.id)) continue;
+      let key = keyOf(r.username);
+      if (taken.has(key)) key = `${key}\u0000${r.id}`;
+      taken.add(key);
+      next.set(r.id, key);
+    }
+    await db.schema.dropIndex('users_username_key').execute();
+    for (const r of rows) {
+      const key = next.get(r.id)!;
+      if (key !== r.old) await db.updateTable('users').set({ username_key: key }).where('id', '=', r.id).execute();
+    }
+    await db.schema.createIndex('users_username_key').on('users').column('username_key').unique().execute();
+  },
+};
+
 /** Every migration; those that seal secrets need the box the server was started with. */
 export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '001_initial': m001_initial,
@@ -447,6 +480,7 @@ export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '009_authorised': m009_authorised,
   '010_session_audit': m010_session_audit,
   '011_overview_audit': m011_overview_audit,
+  '012_username_key_nfkc': m012_username_key_nfkc,
 });
 
 export const migrationProvider = (box: SecretBox): MigrationProvider => ({ getMigrations: async () => migrationsFor(box) });

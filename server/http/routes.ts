@@ -181,7 +181,10 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
         } finally {
           req.fileStream?.dropUnlessTaken();
         }
-        if (result === reply) return reply;
+        // A handler that answered itself (a download) returns `reply`; awaiting that thenable yields undefined once the
+        // response has ended, so the reply's state is what tells. Sending again would log "Reply was already sent"
+        // with the URL (and its ?X-Auth-Token=). Returning `reply` settles without a payload: nothing more is sent.
+        if (reply.sent || reply.raw.headersSent) return reply;
         reply.header('cache-control', 'no-store');
         return ok(result ?? null);
       },

@@ -9,14 +9,20 @@ export const MAX_USERNAME = 64;
  */
 const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 
+/** Whether a name holds a character no name may hold (the class above); asset names and tags follow the same rule. */
+export const hasForbiddenCharacter = (name: string) => FORBIDDEN.test(name);
+
 /** The stored form: NFC, so "é" typed composed or decomposed is the same account. */
 export const normaliseUsername = (name: string) => name.normalize('NFC');
 
 /**
- * The uniqueness and login key (`users.username_key`): NFC, then lower case (Unicode-aware, unlike SQLite's
- * `lower()`), so "Admin" and "admin" are one account.
+ * The uniqueness and login key (`users.username_key`): NFKC, so compatibility look-alikes (full-width "ＡＤＭＩＮ",
+ * ligatures, circled letters) fold onto their plain form, then case-folded (Unicode-aware, unlike SQLite's `lower()`),
+ * so "Admin", "ADMIN" and "ＡＤＭＩＮ" are one account. Upper then lower case approximates full case folding
+ * ("ß" and "SS" meet, final "ς" and "σ" too); the last NFKC recomposes what the case mapping split.
+ * Migration 012 recomputed the stored keys with this rule: change it only with a migration.
  */
-export const usernameKey = (name: string) => normaliseUsername(name.trim()).toLowerCase();
+export const usernameKey = (name: string) => name.trim().normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
 
 /** Why a (trimmed) username is refused, or undefined (zod-style messages, as the other input fields). */
 export function usernameProblem(name: string): string | undefined {

@@ -49,6 +49,8 @@ export interface HarnessOptions {
   modules?: readonly Module[];
   /** Manifests added to the product's (every plugins/<id>/manifest.ts): an integrator's plugin, the probe's keys. */
   manifests?: readonly PluginManifest[];
+  /** Receives the server log (JSON lines, level info) — the product's logger options; no log when absent. */
+  logStream?: { write(line: string): void };
 }
 
 export interface Harness {
@@ -133,7 +135,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     const seeded = await seed(db, { catalogue, adminPassword: config.adminPassword, now: clock.now() });
     let app: FastifyInstance;
     try {
-      app = await buildApp({ config, db, box, clock, catalogue, modules: [...defaultModules, ...(opts.modules ?? [])] });
+      const logger = opts.logStream ? { level: 'info', stream: opts.logStream } : undefined;
+      app = await buildApp({ config, db, box, clock, catalogue, logger, modules: [...defaultModules, ...(opts.modules ?? [])] });
       await app.ready();
     } catch (error) {
       await db.destroy(); // a start that fails (e.g. a gate no manifest grants) leaves nothing open

@@ -8,7 +8,8 @@ import { uuid } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { formatDate } from '../../lib/time.ts';
 import { privateKeyProblem } from '../credentials/account.ts';
-import { HOST, LIMITS, PROTOCOLS, parseTags, type TagProblem } from './fields.ts';
+import { hasForbiddenCharacter } from '../../lib/username.ts';
+import { HOST, LIMITS, NAME_CHARS_MSG, PROTOCOLS, parseTags, type TagProblem } from './fields.ts';
 import { allMatching, exportAssets } from './list.ts';
 import { ensureTags, MSG, NOT_CHECKED } from './store.ts';
 
@@ -33,6 +34,7 @@ const ROW_MSG = {
   tooFew: (n: number) => `列数不足：需要9列（第10列标签可选），只有${n}列`,
   tooMany: (n: number) => `列数过多：最多10列，实际${n}列`,
   nameEmpty: '资产名称不能为空',
+  nameChars: `资产名称${NAME_CHARS_MSG}`,
   tooLong: (what: string, max: number) => `${what}过长：最多${max}个字符`,
   protocol: (p: string) => `协议无效：「${p}」，应为 ${PROTOCOLS.join('、')} 之一`,
   ipEmpty: '主机地址不能为空',
@@ -40,7 +42,13 @@ const ROW_MSG = {
   port: (p: string) => `端口无效：「${p}」，应为1–65535`,
   duplicate: (name: string, row: number) => `资产名称「${name}」与第${row}行重复`,
   tag: (p: TagProblem) =>
-    p.kind === 'count' ? `标签过多：最多${LIMITS.tags}个` : p.kind === 'long' ? `标签过长：最多${LIMITS.tag}个字符（${p.tag.slice(0, 20)}…）` : `标签不能包含「|」：${p.tag}`,
+    p.kind === 'count'
+      ? `标签过多：最多${LIMITS.tags}个`
+      : p.kind === 'long'
+        ? `标签过长：最多${LIMITS.tag}个字符（${p.tag.slice(0, 20)}…）`
+        : p.kind === 'characters'
+          ? `标签${NAME_CHARS_MSG}`
+          : `标签不能包含「|」：${p.tag}`,
 };
 
 /** One record of the file as the answer shows it; secrets never appear in it. */
@@ -106,12 +114,15 @@ const orEmpty = (v: string | undefined) => (v === undefined || v === '-' ? '' : 
 
 /** Checks one record; the row for the answer, and what to store when it is good. */
 export function checkRecord(line: number, fields: readonly string[]): { row: ImportRow; candidate?: Candidate } {
-  const [name = '', protocol = '', ip = '', port = '', username = ''] = fields.slice(0, 5).map((f) => f.trim());
-  const tagsField = fields[9] ?? '';
+  // The columns the export writes carry its formula guard; the secret columns (written empty) are read as given.
+  const exported = (i: number) => (fields[i] === undefined ? undefined : unguardFormula(fields[i]));
+  const [name = '', protocol = '', ip = '', port = '', username = ''] = [0, 1, 2, 3, 4].map((i) => exported(i)?.trim());
+  const tagsField = exported(9) ?? '';
   const parsedTags = parseTags(tagsField.split('|'));
   const portNumber = /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535 ? Number(port) : null;
   const row: ImportRow = { row: line, name, protocol, ip, port: portNumber, username, tags: 'tags' in parsedTags ? parsedTags.tags : [], error: null };
-  const [password = '', privateKey = '', passphrase = '', description = ''] = [5, 6, 7, 8].map((i) => orEmpty(fields[i]));
+  const [password = '', privateKey = '', passphrase = ''] = [5, 6, 7].map((i) => orEmpty(fields[i]));
+  const description = orEmpty(exported(8));
   const lengthProblem = (
     [
       ['资产名称', name, LIMITS.name],
@@ -130,19 +141,21 @@ export function checkRecord(line: number, fields: readonly string[]): { row: Imp
         ? ROW_MSG.tooMany(fields.length)
         : name === ''
           ? ROW_MSG.nameEmpty
-          : !(PROTOCOLS as readonly string[]).includes(protocol)
-            ? ROW_MSG.protocol(protocol)
-            : ip === ''
-              ? ROW_MSG.ipEmpty
-              : !HOST.test(ip) || ip.length > LIMITS.ip
-                ? ROW_MSG.ipBad
-                : portNumber === null
-                  ? ROW_MSG.port(port)
-                  : lengthProblem
-                    ? ROW_MSG.tooLong(lengthProblem[0], lengthProblem[2])
-                    : 'problem' in parsedTags
-                      ? ROW_MSG.tag(parsedTags.problem)
-                      : null;
+          : hasForbiddenCharacter(name)
+            ? ROW_MSG.nameChars
+            : !(PROTOCOLS as readonly string[]).includes(protocol)
+              ? ROW_MSG.protocol(protocol)
+              : ip === ''
+                ? ROW_MSG.ipEmpty
+                : !HOST.test(ip) || ip.length > LIMITS.ip
+                  ? ROW_MSG.ipBad
+                  : portNumber === null
+                    ? ROW_MSG.port(port)
+                    : lengthProblem
+                      ? ROW_MSG.tooLong(lengthProblem[0], lengthProblem[2])
+                      : 'problem' in parsedTags
+                        ? ROW_MSG.tag(parsedTags.problem)
+                        : null;
   // As 1.3.9: a private key makes it a key account (the password is then not kept), else a password account. The key
   // must be one ssh2 can use, with its passphrase (the credentials' rule, credentials/account.ts).
   const accountType: AccountType = privateKey !== '' ? 'private-key' : 'custom';
@@ -246,8 +259,23 @@ async function insertAll(trx: Db, deps: { box: SecretBox; now: number; owner: st
   for (let i = 0; i < links.length; i += 1000) await trx.insertInto('assetTags').values(links.slice(i, i + 1000)).execute();
 }
 
-/** One CSV field: quoted when it holds a quote, a comma, a line break or edge spaces (RFC 4180). */
-const csvField = (v: string) => (/[",\r\n]|^\s|\s$/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+/**
+ * Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with = + - @ tab or CR, so the
+ * export writes such a cell with a leading apostrophe, which spreadsheets show as text. A leading '-' is guarded
+ * too, although a negative number or a "- note" is usually harmless: "-1+cmd|…" is not, and the import takes the
+ * apostrophe off again, so nothing is lost. A value already made of apostrophes then a trigger ("'=x") gets one more,
+ * so that export → import gives back exactly what was stored.
+ */
+const FORMULA = /^'*[=+\-@\t\r]/;
+const guardFormula = (v: string) => (FORMULA.test(v) ? `'${v}` : v);
+/** The import's inverse of `guardFormula`: one apostrophe off a cell that starts with apostrophes then a trigger. */
+const unguardFormula = (v: string) => (v.startsWith("'") && FORMULA.test(v) ? v.slice(1) : v);
+
+/** One CSV field: guarded against formulas, quoted when it holds a quote, a comma, a line break or edge spaces (RFC 4180). */
+const csvField = (raw: string) => {
+  const v = guardFormula(raw);
+  return /[",\r\n]|^\s|\s$/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+};
 
 /** The export: the import's columns, secrets left empty. BOM + CRLF, so spreadsheets open it as UTF-8. */
 export function toCsv(assets: readonly { name: string; protocol: string; ip: string; port: number; username: string; description: string; tags: readonly string[] }[]): string {

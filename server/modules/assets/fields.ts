@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccountType, Protocol } from '../../db/schema.ts';
+import { hasForbiddenCharacter } from '../../lib/username.ts';
 import { MAX_PRIVATE_KEY, secretFields, zUsername } from '../credentials/account.ts';
 
 /*
@@ -62,7 +63,14 @@ const ATTRIBUTE_RULES: Readonly<Record<string, typeof attrText>> = {
 export const attributesSchema = (protocol: Protocol) =>
   z.object(Object.fromEntries(ATTRIBUTES[protocol].map((name) => [name, ATTRIBUTE_RULES[name] ?? attrText])) as Record<string, typeof attrText>);
 
-export type TagProblem = { kind: 'count' } | { kind: 'long'; tag: string } | { kind: 'separator'; tag: string };
+/**
+ * Names (an asset's, a tag) refuse what a username refuses (lib/username.ts): control characters (C0, DEL, C1: NUL,
+ * ESC…), zero-width/format characters, line separators. They show in lists, CSV files and logs, where a control
+ * character can hide or rewrite text.
+ */
+export const NAME_CHARS_MSG = '不能包含控制字符、零宽或格式字符';
+
+export type TagProblem = { kind: 'count' } | { kind: 'long'; tag: string } | { kind: 'separator'; tag: string } | { kind: 'characters'; tag: string };
 
 /**
  * Tags from the wire (`a,b` in JSON, `a|b` in CSV): trimmed, '' and 1.3.9's '-' placeholder dropped, duplicates
@@ -75,6 +83,8 @@ export function parseTags(parts: readonly string[]): { tags: string[] } | { prob
   if (long) return { problem: { kind: 'long', tag: long } };
   const bar = tags.find((t) => t.includes('|'));
   if (bar) return { problem: { kind: 'separator', tag: bar } };
+  const odd = tags.find(hasForbiddenCharacter);
+  if (odd) return { problem: { kind: 'characters', tag: odd } };
   return { tags };
 }
 
@@ -82,6 +92,7 @@ export function parseTags(parts: readonly string[]): { tags: string[] } | { prob
 export function tagProblemText(p: TagProblem): string {
   if (p.kind === 'count') return `at most ${LIMITS.tags} tags`;
   if (p.kind === 'long') return `a tag has at most ${LIMITS.tag} characters: ${p.tag.slice(0, 20)}…`;
+  if (p.kind === 'characters') return `标签${NAME_CHARS_MSG}`;
   return `a tag may not contain "|": ${p.tag}`;
 }
 
@@ -125,7 +136,12 @@ export const zPort = z
  * read by `attributesSchema`). Unknown keys (`id`, `created`, `owner`… sent back by the 1.3.9 console) are ignored.
  */
 export const assetBody = z.looseObject({
-  name: z.string().trim().min(1, 'required').max(LIMITS.name, `at most ${LIMITS.name} characters`),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(LIMITS.name, `at most ${LIMITS.name} characters`)
+    .refine((v) => !hasForbiddenCharacter(v), `资产名称${NAME_CHARS_MSG}`),
   protocol: z.enum(PROTOCOLS, { message: `expected one of: ${PROTOCOLS.join(', ')}` }),
   ip: z.string().trim().min(1, 'required').max(LIMITS.ip, `at most ${LIMITS.ip} characters`).regex(HOST, 'no spaces or control characters'),
   port: zPort,

