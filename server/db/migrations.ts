@@ -467,6 +467,18 @@ const m012_username_key_nfkc: Migration = {
   },
 };
 
+// The Kubernetes `client-key` attribute (a TLS private key) is a secret like the SOCKS password: sealed by the secret
+// box (db/sealed.ts), never answered. Values stored in clear before are sealed here; sealed ones are left alone.
+const m013_client_key_sealed = (box: SecretBox): Migration => ({
+  async up(db: AnyDb) {
+    const rows: { id: string; value: string }[] = await db.selectFrom('asset_attributes').select(['id', 'value']).where('name', '=', 'client-key').execute();
+    for (const r of rows) {
+      if (box.isSealed(r.value)) continue;
+      await db.updateTable('asset_attributes').set({ value: box.encrypt(r.value) }).where('id', '=', r.id).execute();
+    }
+  },
+});
+
 /** Every migration; those that seal secrets need the box the server was started with. */
 export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '001_initial': m001_initial,
@@ -481,6 +493,7 @@ export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '010_session_audit': m010_session_audit,
   '011_overview_audit': m011_overview_audit,
   '012_username_key_nfkc': m012_username_key_nfkc,
+  '013_client_key_sealed': m013_client_key_sealed(box),
 });
 
 export const migrationProvider = (box: SecretBox): MigrationProvider => ({ getMigrations: async () => migrationsFor(box) });

@@ -32,6 +32,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'assets', key: 'id', column: 'private_key' },
   { table: 'assets', key: 'id', column: 'passphrase' },
   { table: 'asset_attributes', key: 'id', column: 'value', where: { column: 'name', equals: 'socks-proxy-password' } },
+  { table: 'asset_attributes', key: 'id', column: 'value', where: { column: 'name', equals: 'client-key' } },
 ];
 
 /** The stored (sealed) values of one sealed column, "none" values left out. */

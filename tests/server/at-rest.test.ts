@@ -89,6 +89,41 @@ describe('migrations seal what 1.3.9-era rows kept in clear', () => {
   });
 });
 
+describe('migration 013 seals Kubernetes client keys stored in clear', () => {
+  it('seals a plain client-key attribute, leaves a sealed one and the other attributes as they are', async () => {
+    const dataDir = tmp();
+    const file = path.join(dataDir, 'jumpgate.db');
+    const box = loadSecretBox({ dataDir });
+    // biome-ignore lint/suspicious/noExplicitAny: the schema as it was then, not today's DB type.
+    const old = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(file) }) });
+    const { error } = await new Migrator({ db: old, provider: migrationProvider(box) }).migrateTo('012_username_key_nfkc');
+    expect(error).toBeUndefined();
+    const plainKey = '-----BEGIN PRIVATE KEY-----\nK8S-CLIENT-KEY-IN-CLEAR-42\n-----END PRIVATE KEY-----';
+    const asset = (id: string) => ({ id, name: id, protocol: 'kubernetes', ip: 'k8s', port: 6443, account_type: 'custom', username: '', description: '', active: 0, active_message: '', created: 0, owner: 'o' });
+    await old.insertInto('assets').values([asset('a1'), asset('a2')]).execute();
+    const alreadySealed = box.encrypt('Already-Sealed-Client-Key');
+    await old
+      .insertInto('asset_attributes')
+      .values([
+        { id: 'x1', asset_id: 'a1', name: 'client-key', value: plainKey },
+        { id: 'x2', asset_id: 'a1', name: 'client-cert', value: 'CERT' },
+        { id: 'x3', asset_id: 'a2', name: 'client-key', value: alreadySealed },
+      ])
+      .execute();
+    await old.destroy();
+
+    const { db } = await openStore({ dataDir, database: `sqlite:${file}`, secretKeysOld: [] });
+    const attrs = await db.selectFrom('assetAttributes').select(['id', 'value']).orderBy('id').execute();
+    expect(box.decrypt(attrs[0]!.value)).toBe(plainKey);
+    expect(attrs.slice(1)).toEqual([
+      { id: 'x2', value: 'CERT' },
+      { id: 'x3', value: alreadySealed },
+    ]);
+    await db.destroy();
+    expect(fileBytes(file).includes('K8S-CLIENT-KEY-IN-CLEAR-42'), 'client key in the file').toBe(false);
+  });
+});
+
 describe('no plain secret in the database file', () => {
   it('after TOTP set-up, TOTP logins and an access token created, shown and used', async () => {
     const h = await startHarness();

@@ -16,6 +16,10 @@ export const LIMITS = { name: 128, ip: 253, username: 128, description: 2000, pa
 
 /** The attribute holding a secret: sealed at rest, never answered (`socksProxyPasswordSet` says whether it is set). */
 export const SOCKS_PASSWORD = 'socks-proxy-password';
+/** Kubernetes' TLS client private key: a secret like the SOCKS password (`clientKeySet`). */
+export const CLIENT_KEY = 'client-key';
+/** The attributes kept sealed (db/sealed.ts) and never answered, each with the flag `GET /assets/:id` shows instead. */
+export const SECRET_ATTRIBUTES = { [SOCKS_PASSWORD]: 'socksProxyPasswordSet', [CLIENT_KEY]: 'clientKeySet' } as const;
 
 const TERMINAL = ['font-name', 'font-size', 'color-scheme', 'backspace', 'terminal-type'] as const;
 
@@ -25,7 +29,7 @@ export const ATTRIBUTES: Readonly<Record<Protocol, readonly string[]>> = {
   rdp: ['domain', 'remote-app', 'remote-app-dir', 'remote-app-args', 'enable-drive', 'drive-path', 'color-depth', 'force-lossless', 'preconnection-id', 'preconnection-blob'],
   vnc: ['color-depth', 'cursor', 'swap-red-blue', 'dest-host', 'dest-port'],
   telnet: [...TERMINAL, 'username-regex', 'password-regex', 'login-success-regex', 'login-failure-regex'],
-  kubernetes: [...TERMINAL, 'namespace', 'pod', 'container', 'use-ssl', 'client-cert', 'client-key', 'ca-cert', 'ignore-cert'],
+  kubernetes: [...TERMINAL, 'namespace', 'pod', 'container', 'use-ssl', 'client-cert', CLIENT_KEY, 'ca-cert', 'ignore-cert'],
 };
 
 const MAX_ATTRIBUTE = 16 * 1024;

@@ -11,9 +11,9 @@ import { assertSecretStays, given, nextSecrets, type SealedSecrets } from '../cr
 import { actorOf } from '../identity/containment.ts';
 import { assertMayChangeOwner, ownerQuery } from '../identity/owner.ts';
 import { idList, oneId, requireAll } from '../identity/shared.ts';
-import { type AssetBody, assetBody, attributesSchema, PROTOCOLS, SOCKS_PASSWORD } from './fields.ts';
+import { type AssetBody, assetBody, attributesSchema, CLIENT_KEY, PROTOCOLS, SOCKS_PASSWORD } from './fields.ts';
 import { assetPage, pagingAssets } from './list.ts';
-import { assertNameFree, assetDetail, assetOrFail, NOT_CHECKED, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
+import { assertNameFree, assetDetail, assetOrFail, clientKeyOf, NOT_CHECKED, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
 import { assertMayUseCredential, assertReferences } from './usage.ts';
 
 const MSG_ROUTES = {
@@ -34,10 +34,11 @@ interface Destination {
 /** What a create or an edit keeps when the body gives no new value: the stored (sealed) secrets, and where they went. */
 interface Previous extends SealedSecrets {
   socksPassword: string | null;
+  clientKey: string | null;
   /** null on a create: nothing is kept. */
   destination: Destination | null;
 }
-const NOTHING: Previous = { password: null, privateKey: null, passphrase: null, socksPassword: null, destination: null };
+const NOTHING: Previous = { password: null, privateKey: null, passphrase: null, socksPassword: null, clientKey: null, destination: null };
 
 const attributeOf = async (db: Db, assetId: string, name: string) =>
   (await db.selectFrom('assetAttributes').select('value').where('assetId', '=', assetId).where('name', '=', name).executeTakeFirst())?.value ?? '';
@@ -52,6 +53,7 @@ const previousOf = async (db: Db, a: Asset): Promise<Previous> => {
     privateKey: a.privateKey,
     passphrase: a.passphrase,
     socksPassword: await socksPasswordOf(db, a.id),
+    clientKey: await clientKeyOf(db, a.id),
     destination: { protocol: a.protocol, ip: a.ip, port: a.port, accessGatewayId: a.accessGatewayId, proxy: proxyOf(a.protocol, attrs) },
   };
 };
@@ -59,7 +61,7 @@ const previousOf = async (db: Db, a: Asset): Promise<Previous> => {
 /** A copy's secrets are sealed anew: no two rows share a ciphertext. */
 const resealed = (box: SecretBox, p: Previous): Previous => {
   const again = (v: string | null) => (v === null ? null : box.encrypt(box.decrypt(v)));
-  return { ...p, password: again(p.password), privateKey: again(p.privateKey), passphrase: again(p.passphrase), socksPassword: again(p.socksPassword) };
+  return { ...p, password: again(p.password), privateKey: again(p.privateKey), passphrase: again(p.passphrase), socksPassword: again(p.socksPassword), clientKey: again(p.clientKey) };
 };
 
 const SOCKS_HOST = 'socks-proxy-host';
@@ -96,6 +98,12 @@ function toStore(box: SecretBox, body: AssetBody, attributes: Record<string, str
   const socksGiven = given(attrs[SOCKS_PASSWORD]);
   attrs[SOCKS_PASSWORD] = !socksOn ? '' : socksGiven !== undefined ? box.encrypt(socksGiven) : (previous.socksPassword ?? '');
   if (body.protocol !== 'ssh') delete attrs[SOCKS_PASSWORD];
+  // The Kubernetes client key likewise, kept while the asset is Kubernetes with TLS on. Like a private key it may
+  // move with the asset: a TLS client proves the key without sending it.
+  if (body.protocol === 'kubernetes') {
+    const keyGiven = given(attrs[CLIENT_KEY]);
+    attrs[CLIENT_KEY] = attrs['use-ssl'] !== 'true' ? '' : keyGiven !== undefined ? box.encrypt(keyGiven) : (previous.clientKey ?? '');
+  }
 
   return {
     fields: {

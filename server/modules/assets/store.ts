@@ -4,7 +4,7 @@ import { fail } from '../../http/envelope.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import { ownerName } from '../identity/owner.ts';
-import { SOCKS_PASSWORD } from './fields.ts';
+import { CLIENT_KEY, SECRET_ATTRIBUTES, SOCKS_PASSWORD } from './fields.ts';
 
 /* Reads and writes of assets, their attributes and tags, shared by the routes, the CSV import and tcping. */
 
@@ -83,11 +83,16 @@ export async function setAttributes(trx: Db, assetId: string, attributes: Readon
   if (rows.length) await trx.insertInto('assetAttributes').values(rows).execute();
 }
 
-/** The stored (sealed) SOCKS proxy password of an asset, or null. */
-export async function socksPasswordOf(db: Db, assetId: string): Promise<string | null> {
-  const row = await db.selectFrom('assetAttributes').select('value').where('assetId', '=', assetId).where('name', '=', SOCKS_PASSWORD).executeTakeFirst();
+/** The stored (sealed) value of a secret attribute (SECRET_ATTRIBUTES) of an asset, or null. */
+async function secretAttributeOf(db: Db, assetId: string, name: keyof typeof SECRET_ATTRIBUTES): Promise<string | null> {
+  const row = await db.selectFrom('assetAttributes').select('value').where('assetId', '=', assetId).where('name', '=', name).executeTakeFirst();
   return row?.value ?? null;
 }
+
+/** The stored (sealed) SOCKS proxy password of an asset, or null. */
+export const socksPasswordOf = (db: Db, assetId: string) => secretAttributeOf(db, assetId, SOCKS_PASSWORD);
+/** The stored (sealed) Kubernetes client key of an asset, or null. */
+export const clientKeyOf = (db: Db, assetId: string) => secretAttributeOf(db, assetId, CLIENT_KEY);
 
 /** Tags of these assets, each list sorted. */
 export async function tagsOf(db: Db, assetIds: readonly string[]): Promise<Map<string, string[]>> {
@@ -144,7 +149,7 @@ export const assetForPage = (a: PublicAsset & { ownerName: string }, tags: reado
 
 /**
  * `GET /assets/:id`: the list row's fields (assetForPage) and the account's, merged with its attributes, flat as 1.3.9 — without any secret. Whether
- * one is set shows as `passwordSet`, `privateKeySet`, `passphraseSet`, `socksProxyPasswordSet`. Global property
+ * one is set shows as `passwordSet`, `privateKeySet`, `passphraseSet`, `socksProxyPasswordSet`, `clientKeySet`. Global property
  * defaults for the protocol's attributes (1.3.9 merges them in) do not exist in this server yet.
  */
 export async function assetDetail(db: Db, id: string) {
@@ -163,7 +168,7 @@ export async function assetDetail(db: Db, id: string) {
   const attributes = await db.selectFrom('assetAttributes').select(['name', 'value']).where('assetId', '=', id).orderBy('name').execute();
   const tags = (await tagsOf(db, [id])).get(id) ?? [];
   return {
-    ...Object.fromEntries(attributes.filter((r) => r.name !== SOCKS_PASSWORD).map((r) => [r.name, r.value])),
+    ...Object.fromEntries(attributes.filter((r) => !Object.hasOwn(SECRET_ATTRIBUTES, r.name)).map((r) => [r.name, r.value])),
     ...assetForPage(a, tags),
     accountType: a.accountType,
     username: a.username,
@@ -173,5 +178,6 @@ export async function assetDetail(db: Db, id: string) {
     privateKeySet: Boolean(a.privateKeySet),
     passphraseSet: Boolean(a.passphraseSet),
     socksProxyPasswordSet: attributes.some((r) => r.name === SOCKS_PASSWORD),
+    clientKeySet: attributes.some((r) => r.name === CLIENT_KEY),
   };
 }

@@ -324,6 +324,18 @@ describe('asset form on a stored asset', () => {
     for (const secret of ['password', 'privateKey', 'passphrase', 'socks-proxy-password']) expect(body).not.toHaveProperty(secret);
   });
 
+  it('keeps a stored Kubernetes client key left empty, and says it is set', async () => {
+    const k8s = { ...stored, protocol: 'kubernetes', port: 6443, accountType: 'custom', passwordSet: false, socksProxyPasswordSet: false, pod: 'web-0', 'use-ssl': 'true', 'client-cert': 'CERT', clientKeySet: true };
+    const { dialog, user, api } = await openOn('编辑', k8s);
+    expect(dialog.getByRole('textbox', { name: /客户端密钥/ })).toHaveValue('');
+    expect(dialog.getAllByText('已设置；留空则保持不变')).toHaveLength(1);
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(api.callsTo('PUT /assets/:id')).toHaveLength(1));
+    const body = api.callsTo('PUT /assets/:id')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ protocol: 'kubernetes', 'use-ssl': true, 'client-cert': 'CERT' });
+    expect(body).not.toHaveProperty('client-key');
+  });
+
   it('copies: prefilled from the source, saved as a new asset naming it', async () => {
     const { dialog, user, api } = await openOn('复制');
     expect(dialog.getAllByText('已设置；留空则保持不变')).toHaveLength(2); // the source's password and proxy password

@@ -36,6 +36,7 @@ describe('POST /assets, GET /assets/:id', () => {
       privateKeySet: false,
       passphraseSet: false,
       socksProxyPasswordSet: false,
+      clientKeySet: false,
       // Attributes as strings; only the protocol's names; booleans "true"/"false", numbers as text.
       'font-size': '14',
       'socks-proxy-enable': 'false',
@@ -69,7 +70,7 @@ describe('POST /assets, GET /assets/:id', () => {
       const { id } = await api.ok<{ id: string }>('POST', '/assets', { body });
       const detail = await api.ok<Detail>('GET', `/assets/${id}`);
       expect(detail, name).toMatchObject({ name, protocol: over.protocol, port: over.port, ...attributes });
-      const known = ['id', 'name', 'protocol', 'ip', 'port', 'accountType', 'username', 'credentialId', 'accessGatewayId', 'description', 'active', 'activeMessage', 'created', 'lastAccessTime', 'tags', 'owner', 'ownerName', 'passwordSet', 'privateKeySet', 'passphraseSet', 'socksProxyPasswordSet'];
+      const known = ['id', 'name', 'protocol', 'ip', 'port', 'accountType', 'username', 'credentialId', 'accessGatewayId', 'description', 'active', 'activeMessage', 'created', 'lastAccessTime', 'tags', 'owner', 'ownerName', 'passwordSet', 'privateKeySet', 'passphraseSet', 'socksProxyPasswordSet', 'clientKeySet'];
       expect(Object.keys(detail).filter((k) => !known.includes(k)).sort(), name).toEqual(Object.keys(attributes).sort());
     }
   });

@@ -131,6 +131,55 @@ describe('asset secrets', () => {
   });
 });
 
+describe('the Kubernetes client key', () => {
+  const CLIENT_KEY = '-----BEGIN PRIVATE KEY-----\nK8S-CLIENT-KEY-SECRET-0123456789\n-----END PRIVATE KEY-----';
+  const k8s = (over: Record<string, unknown> = {}) =>
+    sshAsset({ name: 'k8s-1', protocol: 'kubernetes', port: 6443, accountType: 'custom', password: '', pod: 'web-0', 'use-ssl': true, 'client-cert': 'CERT', 'client-key': CLIENT_KEY, ...over });
+  const storedKey = async (h: Harness, name: string) => {
+    const a = await storedAsset(h, name);
+    return (await h.db.selectFrom('assetAttributes').select('value').where('assetId', '=', a.id).where('name', '=', 'client-key').executeTakeFirst())?.value ?? null;
+  };
+
+  it('is sealed at rest, never answered (clientKeySet instead), kept on an edit that does not send it', async () => {
+    const { h, api } = await assetHarness();
+    const { id } = await api.ok<{ id: string }>('POST', '/assets', { body: k8s() });
+    const sealed = await storedKey(h, 'k8s-1');
+    expect(h.box.isSealed(sealed!)).toBe(true);
+    expect(h.box.decrypt(sealed!)).toBe(CLIENT_KEY);
+
+    // An admin who may only read assets (the audit's repro), and the full admin: neither gets it.
+    const reader = await adminWith(h, ['asset-detail'], 'reader');
+    for (const token of [reader.token, undefined]) {
+      const res = token ? await h.call('GET', `/assets/${id}`, { token }) : await api.call('GET', `/assets/${id}`);
+      expect(res.text).not.toContain('K8S-CLIENT-KEY-SECRET');
+      expect(res.body.data).not.toHaveProperty('client-key');
+      expect(res.body.data).toMatchObject({ 'client-cert': 'CERT', 'use-ssl': 'true', clientKeySet: true });
+    }
+
+    // What the console sends back on an edit: the detail, without the key. Kept, not resealed.
+    const detail = await api.ok<Record<string, unknown>>('GET', `/assets/${id}`);
+    await api.ok('PUT', `/assets/${id}`, { body: { ...detail, description: 'edited' } });
+    expect(await storedKey(h, 'k8s-1')).toBe(sealed);
+    await api.ok('PUT', `/assets/${id}`, { body: k8s({ 'client-key': '' }) });
+    expect(await storedKey(h, 'k8s-1')).toBe(sealed);
+    // A new key replaces it; TLS off drops it.
+    await api.ok('PUT', `/assets/${id}`, { body: k8s({ 'client-key': 'New-Client-Key-Secret-2' }) });
+    expect(h.box.decrypt((await storedKey(h, 'k8s-1'))!)).toBe('New-Client-Key-Secret-2');
+    await api.ok('PUT', `/assets/${id}`, { body: k8s({ 'use-ssl': false, 'client-key': '' }) });
+    expect(await storedKey(h, 'k8s-1')).toBeNull();
+    expect(await api.ok('GET', `/assets/${id}`)).toMatchObject({ clientKeySet: false });
+  });
+
+  it('a copy takes the source’s key, sealed anew', async () => {
+    const { h, api } = await assetHarness();
+    const { id } = await api.ok<{ id: string }>('POST', '/assets', { body: k8s() });
+    await api.ok('POST', '/assets', { body: k8s({ name: 'k8s-copy', 'client-key': '', copyFrom: id }) });
+    const [source, copy] = [await storedKey(h, 'k8s-1'), await storedKey(h, 'k8s-copy')];
+    expect(copy).not.toBe(source);
+    expect(h.box.decrypt(copy!)).toBe(CLIENT_KEY);
+  });
+});
+
 describe('key rotation', () => {
   it('reseals asset secrets and the SOCKS password attribute, leaving other attributes as they are', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-asset-keys-'));

@@ -287,7 +287,7 @@ function advancedFields(t: T): Item[] {
       fields: [
         { name: 'use-ssl', label: attr('use-ssl'), type: 'switch' },
         { name: 'client-cert', label: attr('client-cert'), type: 'textarea', visible: (v) => v['use-ssl'] },
-        { name: 'client-key', label: attr('client-key'), type: 'textarea', visible: (v) => v['use-ssl'] },
+        { name: 'client-key', label: attr('client-key'), type: 'textarea', isSet: (v) => v.clientKeySet, visible: (v) => v['use-ssl'] },
         { name: 'ca-cert', label: attr('ca-cert'), type: 'textarea', visible: (v) => v['use-ssl'] },
         { name: 'ignore-cert', label: attr('ignore-cert'), type: 'switch' },
       ],

@@ -47,6 +47,7 @@ export interface AssetRecord {
   privateKeySet?: boolean;
   passphraseSet?: boolean;
   socksProxyPasswordSet?: boolean;
+  clientKeySet?: boolean;
   [attribute: string]: unknown;
 }
 

@@ -65,6 +65,7 @@ export const EMPTY_ASSET = {
   privateKeySet: false,
   passphraseSet: false,
   socksProxyPasswordSet: false,
+  clientKeySet: false,
   // where the stored password and SOCKS password were entered for (`destinationOf`, `proxyOf` of the loaded record)
   savedDestination: '',
   savedProxy: '',
