@@ -24,7 +24,7 @@ import { requireAll } from './shared.ts';
  */
 
 /** What is being done to an account; names the refusal. */
-export type AccountAction = 'edit' | 'password' | 'totp' | 'status' | 'delete' | 'groups' | 'authorise' | 'owner' | 'credential';
+export type AccountAction = 'edit' | 'password' | 'totp' | 'status' | 'delete' | 'groups' | 'authorise' | 'owner' | 'credential' | 'role' | 'logout';
 
 const WHAT: Record<AccountAction, (u: string) => string> = {
   edit: (u) => `不能修改账户「${u}」`,
@@ -36,6 +36,8 @@ const WHAT: Record<AccountAction, (u: string) => string> = {
   authorise: (u) => `不能调整账户「${u}」的资产授权`,
   owner: (u) => `不能转移账户「${u}」的所有权`,
   credential: (u) => `不能使用账户「${u}」的授权凭证`,
+  role: (u) => `不能修改账户「${u}」所持有的角色`,
+  logout: (u) => `不能结束账户「${u}」的登录`,
 };
 
 export const MSG = {
@@ -79,7 +81,7 @@ export interface TargetRights {
 /** The decision itself: null when `actor` may act on `target`, else why not. */
 export function refusal(actor: ActorRights, target: TargetRights, action: AccountAction): string | null {
   if (actor.id === SUPER_ADMIN_ID) return null;
-  if (target.id === SUPER_ADMIN_ID) return action === 'owner' || action === 'credential' ? MSG.superOwned(action, target.username) : MSG.superOnly;
+  if (target.id === SUPER_ADMIN_ID) return action === 'edit' || action === 'password' || action === 'totp' || action === 'status' || action === 'delete' || action === 'groups' || action === 'authorise' ? MSG.superOnly : MSG.superOwned(action, target.username);
   if (target.type !== 'admin') return null;
   const beyond = target.keys.filter((k) => !actor.keys.has(k));
   return beyond.length ? MSG.beyond(action, target.username, beyond) : null;
@@ -110,6 +112,8 @@ export async function targetsOf(trx: Db, catalogue: Catalogue, ids: readonly str
 export interface Actor extends ActorRights {
   /** Throws -1 (why) unless the actor may act on every one of these accounts; unknown ids are a -1 too. */
   mayActOn(trx: Db, ids: readonly string[], action: AccountAction): Promise<void>;
+  /** Why not, per account the actor may not act on (the others are absent); unknown ids are a -1. */
+  refusals(trx: Db, ids: readonly string[], action: AccountAction): Promise<Map<string, string>>;
   /** Throws -1 unless the actor may open every one of these assets (handing them out). */
   mayGrantAssets(trx: Db, assetIds: readonly string[]): Promise<void>;
   /** Throws -1 unless the actor holds every one of these keys. */
@@ -147,17 +151,24 @@ export async function actorOf(principal: Principal, catalogue: Catalogue, now: n
     const beyond = notHeld(list);
     if (beyond.length) throw fail(MSG.grant(beyond), beyond);
   };
+  const refusals = async (trx: Db, ids: readonly string[], action: AccountAction) => {
+    const out = new Map<string, string>();
+    for (const target of await targetsOf(trx, catalogue, ids)) {
+      const why = refusal(self, target, action);
+      if (why) out.set(target.id, why);
+      if (why || self.id === SUPER_ADMIN_ID || target.id === self.id) continue;
+      const beyond = await beyondReach(trx, self.id, openableAssetIds(trx, target.id, now, { later: true })!, now);
+      if (beyond.count) out.set(target.id, MSG.reach(action, target.username, beyond.names, beyond.count));
+    }
+    return out;
+  };
   return {
     ...self,
     async mayActOn(trx, ids, action) {
-      for (const target of await targetsOf(trx, catalogue, ids)) {
-        const why = refusal(self, target, action);
-        if (why) throw fail(why);
-        if (self.id === SUPER_ADMIN_ID || target.id === self.id) continue;
-        const beyond = await beyondReach(trx, self.id, openableAssetIds(trx, target.id, now, { later: true })!, now);
-        if (beyond.count) throw fail(MSG.reach(action, target.username, beyond.names, beyond.count));
-      }
+      const [why] = (await refusals(trx, ids, action)).values();
+      if (why) throw fail(why);
     },
+    refusals,
     async mayGrantAssets(trx, assetIds) {
       if (assetIds.length === 0) return;
       const beyond = await beyondReach(trx, self.id, assetIds, now);

@@ -7,6 +7,7 @@ import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import type { Catalogue } from '../../../core/manifest.ts';
+import { SUPER_ADMIN_ID } from '../menus/effective.ts';
 import { actorOf } from './containment.ts';
 import { contains, idList, oneId, requireAll, zName } from './shared.ts';
 
@@ -136,6 +137,14 @@ export const roleRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => {
         actor.mayEditRoleKeys(
           held.map((r) => r.menuId),
           body.menus.map((m) => m.menuId),
+        );
+        // A role's keys are its holders' rights: editing them acts on every holder (the super admin's rights do not
+        // come from roles).
+        const holders = await trx.selectFrom('usersRolesRef').select('userId').where('roleId', '=', params.id).where('userId', '!=', SUPER_ADMIN_ID).execute();
+        await actor.mayActOn(
+          trx,
+          holders.map((h) => h.userId),
+          'role',
         );
         await assertNameFree(trx, body.name, params.id);
         await trx.updateTable('roles').set({ name: body.name }).where('id', '=', params.id).execute();

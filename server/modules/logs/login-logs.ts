@@ -4,14 +4,18 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { route } from '../../http/routes.ts';
 import type { LoginLog } from '../../db/schema.ts';
 import { formatDate, parseDate } from '../../lib/time.ts';
+import type { Db } from '../../db/index.ts';
+import { fail } from '../../http/envelope.ts';
 import { endLoginTokens } from '../auth/tokens.ts';
+import { type Actor, actorOf } from '../identity/containment.ts';
 import { contains, idList, requireAll } from '../identity/shared.ts';
 
 /*
  * The login log (contract §2.11, §3.10): every attempt /login records (modules/auth), failures with their reason.
  * Fixed 1.3.9 quirks: the routes need a token and a key like any other (quirk 1), `id` is the row's own id and never
- * a token, paging is real. Deleting a successful login's row ends that login (as 1.3.9); clearing ends every login
- * but the caller's own (1.3.9 signed the caller out too).
+ * a token, paging is real. Deleting a successful login's row ends that login (as 1.3.9), which only one who may act
+ * on its account may do; clearing ends every login but the caller's own (1.3.9 signed the caller out too) and those of
+ * accounts it may not act on.
  */
 
 /**
@@ -58,7 +62,19 @@ const toWire = (r: LoginLog) => ({
   reason: r.reason,
 });
 
-export const loginLogRoutes = ({ db, clock }: Deps) => [
+/**
+ * The login-log rows among `ids` whose login is still going (a token holds it) for an account the caller may not act
+ * on (containment.ts): ending a login acts on its account. Map of row id → why not.
+ */
+async function protectedLogins(trx: Db, actor: Actor, ids?: readonly string[]): Promise<Map<string, string>> {
+  let q = trx.selectFrom('tokens').select(['loginLogId', 'userId']).where('loginLogId', 'is not', null);
+  if (ids) q = q.where('loginLogId', 'in', ids);
+  const live = await q.execute();
+  const why = await actor.refusals(trx, [...new Set(live.map((t) => t.userId))], 'logout');
+  return new Map(live.flatMap((t) => (why.has(t.userId) && t.loginLogId ? [[t.loginLogId, why.get(t.userId)!] as const] : [])));
+}
+
+export const loginLogRoutes = ({ db, clock, catalogue }: Deps) => [
   route({
     method: 'GET',
     path: '/login-logs/paging',
@@ -83,10 +99,13 @@ export const loginLogRoutes = ({ db, clock }: Deps) => [
     path: '/login-logs/:id',
     allow: 'granted',
     params: idList,
-    handler: async ({ params }) => {
+    handler: async ({ params, principal }) => {
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('loginLogs').select('id').where('id', 'in', params.id).execute();
         requireAll('登录日志', params.id, found.map((r) => r.id));
+        const [refused] = (await protectedLogins(trx, actor, params.id)).values();
+        if (refused) throw fail(refused);
         // A successful login's row is its login: the token goes with it (the caller's own too, if named).
         await endLoginTokens(trx, { loginLogIds: params.id }, clock.now());
         await trx.deleteFrom('loginLogs').where('id', 'in', params.id).execute();
@@ -100,16 +119,19 @@ export const loginLogRoutes = ({ db, clock }: Deps) => [
     path: '/login-logs/clear',
     allow: 'granted',
     handler: async ({ principal }) => {
+      const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         // The caller's current login (none for a personal access token) stays, row and token: clearing the log
-        // should not sign its author out.
+        // should not sign its author out. Nor are the logins of accounts it may not act on ended (the super admin's,
+        // a mightier admin's): those rows stay with their tokens.
         const own = principal.tokenId ? await trx.selectFrom('tokens').select('loginLogId').where('id', '=', principal.tokenId).executeTakeFirst() : undefined;
+        const kept = [...(await protectedLogins(trx, actor)).keys(), ...(own?.loginLogId ? [own.loginLogId] : [])];
         let others = trx.selectFrom('tokens').select('loginLogId');
         if (principal.tokenId) others = others.where('id', '!=', principal.tokenId);
-        const ended = (await others.execute()).map((t) => t.loginLogId);
+        const ended = (await others.execute()).map((t) => t.loginLogId).filter((id) => !kept.includes(id));
         await endLoginTokens(trx, { loginLogIds: ended }, clock.now());
         let rows = trx.deleteFrom('loginLogs');
-        if (own) rows = rows.where('id', '!=', own.loginLogId);
+        if (kept.length) rows = rows.where('id', 'not in', kept);
         await rows.execute();
       });
       return null;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
 import { identityHarness, type Paged } from './helpers.ts';
 
 interface RoleOut {
@@ -39,6 +40,26 @@ describe('roles', () => {
 
     expect(await api.ok('DELETE', `/roles/${ops.id}`)).toBeNull();
     expect((await api.call('GET', `/roles/${ops.id}`)).body).toMatchObject({ code: -1, message: `角色不存在：${ops.id}` });
+  });
+
+  it("editing a role's keys acts on its holders: not on an account the editor may not act on", async () => {
+    const { h, as } = await identityHarness();
+    const editorRole = await h.createRole(['role', 'role-edit', 'user', 'asset']);
+    const editor = await h.createUser({ username: 'editor', type: 'admin', roles: [editorRole] });
+    const shared = await h.createRole(['user', 'asset'], 'shared');
+    const extra = await h.createRole(['login-log'], 'extra');
+    await h.createUser({ username: 'boss', type: 'admin', roles: [shared, extra] });
+    const e = as(await h.accessToken(editor));
+    expect((await e.call('PUT', `/roles/${shared}`, { body: { name: 'shared', menus: [{ menuId: 'user', checked: true }] } })).body).toEqual({
+      code: -1,
+      message: '不能修改账户「boss」所持有的角色：该账户拥有您没有的权限（login-log）',
+    });
+    expect((await h.db.selectFrom('rolesMenusRef').select('menuId').where('roleId', '=', shared).orderBy('menuId').execute()).map((r) => r.menuId)).toEqual(['asset', 'user']);
+    // A role held by accounts within the editor's rights (and by the super admin, whose rights no role gives) it edits.
+    const team = await h.createRole(['user'], 'team');
+    await h.createUser({ username: 'peer', type: 'admin', roles: [team] });
+    await h.db.insertInto('usersRolesRef').values({ id: 'super-team', userId: SUPER_ADMIN_ID, roleId: team }).execute();
+    await e.ok('PUT', `/roles/${team}`, { body: { name: 'team', menus: [{ menuId: 'user', checked: true }, { menuId: 'asset', checked: true }] } });
   });
 
   it('refuses unknown menu keys, duplicate names and missing roles', async () => {

@@ -134,7 +134,19 @@ describe('DELETE /login-logs/:id and POST /login-logs/clear', () => {
     expect(await alive(h, annToken)).toBe(false);
   });
 
-  it("clear deletes every row and ends every login except the caller's own current one", async () => {
+  it('ends a login only of an account the caller may act on (the super admin\'s and a mightier admin\'s stay)', async () => {
+    const h = await startHarness();
+    const { token } = await adminWith(h, ['login-log', 'login-log-del'], 'auditor');
+    const adminToken = await h.login('admin', ADMIN_PASSWORD);
+    const adminRow = await rowOf(h, 'admin');
+    expect((await h.call('DELETE', `/login-logs/${adminRow}`, { token })).body).toEqual({ code: -1, message: '不能结束账户「admin」的登录：只有超级管理员本人可以这样做' });
+    expect(await alive(h, adminToken)).toBe(true);
+    // Once that login has ended, its row is history any holder of the key may delete.
+    await h.call('POST', '/account/logout', { token: adminToken });
+    expect((await h.call('DELETE', `/login-logs/${adminRow}`, { token })).body.code).toBe(1);
+  });
+
+  it("clear deletes every row and ends every login except the caller's own current one and those it may not end", async () => {
     const h = await startHarness();
     const role = await h.createRole(['login-log', 'login-log-clear']);
     await h.createUser({ username: 'auditor', password: 'auditor-password', type: 'admin', roles: [role] });
@@ -146,12 +158,14 @@ describe('DELETE /login-logs/:id and POST /login-logs/clear', () => {
     await insertLoginLog(h.db, { loginTime: 1, state: '0', reason: '账号或密码不正确' });
 
     expect((await h.call('POST', '/login-logs/clear', { token: mine })).body).toEqual({ code: 1, message: 'success', data: null });
-    for (const t of [older, annToken, adminToken]) expect(await alive(h, t)).toBe(false);
-    expect(await alive(h, mine)).toBe(true);
+    for (const t of [older, annToken]) expect(await alive(h, t)).toBe(false);
+    for (const t of [mine, adminToken]) expect(await alive(h, t)).toBe(true);
     const left = await page(h, mine);
-    expect(left.total).toBe(1);
-    expect(left.items[0]).toMatchObject({ username: 'auditor', logoutTime: '0001-01-01 00:00:00' });
-    expect(await h.db.selectFrom('tokens').select('userId').execute()).toHaveLength(1);
+    expect(left.items.map((i) => [i.username, i.logoutTime]).sort()).toEqual([
+      ['admin', '0001-01-01 00:00:00'],
+      ['auditor', '0001-01-01 00:00:00'],
+    ]);
+    expect(await h.db.selectFrom('tokens').select('userId').execute()).toHaveLength(2);
   });
 
   it('clear with a personal access token ends every login and leaves no row', async () => {
