@@ -56,6 +56,9 @@ export type { LocaleNamespaces } from './i18n/types';
 // UI kit (core/ui)
 export * from './ui';
 
+// Host names and addresses, checked alike by the forms and the server.
+export { isHost } from './net/host';
+
 // Terminal: the WebSocket frames of contract §5.1 and an xterm.js view (xterm loads in its own chunk).
 export * from './terminal';
 // Off-screen terminal for replaying output (a player's keyframes), loaded on demand.

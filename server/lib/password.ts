@@ -26,12 +26,14 @@ export const tooLongForBcrypt = (plain: string) => plain.length > MAX_PASSWORD_B
 export const PASSWORD_MSG = {
   empty: '请输入密码',
   tooShort: `密码长度不能少于${MIN_PASSWORD_LENGTH}位`,
+  blank: '密码不能只有空格',
   tooLong: `密码过长：最多${MAX_PASSWORD_BYTES}字节（UTF-8 编码，一个汉字占3字节）`,
 };
 
 /** Why a password may not be set (by its user, an admin or JUMPGATE_ADMIN_PASSWORD), or undefined when it may. */
 export function passwordProblem(plain: string): string | undefined {
   if (plain === '') return PASSWORD_MSG.empty;
+  if (plain.trim() === '') return PASSWORD_MSG.blank;
   if (tooLongForBcrypt(plain)) return PASSWORD_MSG.tooLong;
   if ([...plain].length < MIN_PASSWORD_LENGTH) return PASSWORD_MSG.tooShort;
   return undefined;

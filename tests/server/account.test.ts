@@ -28,6 +28,7 @@ describe('/account', () => {
     expect((await change('wrong', 'new-pass-1')).body).toEqual({ code: -1, message: '您输入的原密码不正确' });
     expect((await change(ADMIN_PASSWORD, 'n'.repeat(73))).body).toEqual({ code: -1, message: PASSWORD_MSG.tooLong });
     expect((await change(ADMIN_PASSWORD, 'short')).body).toEqual({ code: -1, message: PASSWORD_MSG.tooShort });
+    expect((await change(ADMIN_PASSWORD, ' '.repeat(8))).body).toEqual({ code: -1, message: '密码不能只有空格' });
     expect((await change(ADMIN_PASSWORD, '')).body).toEqual({ code: -1, message: '请输入新密码' });
     expect((await h.call('POST', '/account/change-password', { token: t1, body: { oldPassword: ADMIN_PASSWORD } })).body).toMatchObject({ code: 400 });
 

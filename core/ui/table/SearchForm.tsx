@@ -15,6 +15,9 @@ import { useQuery } from '../../query/hooks';
 import { useUiT } from '../i18n';
 import type { SearchField, SearchFieldOption } from './types';
 
+/** The longest text a search field takes. */
+const SEARCH_MAX_LENGTH = 64;
+
 const useStyles = makeStyles({
   form: {
     display: 'flex',
@@ -142,7 +145,8 @@ function SearchControl({ field: f, value, onChange }: { field: SearchField; valu
       </RadioGroup>
     );
   } else {
-    control = <Input value={value} placeholder={f.placeholder} onChange={(_, d) => onChange(d.value)} />;
+    // The server caps every text filter at 64 characters or more: no typed search can be refused for its length.
+    control = <Input value={value} maxLength={SEARCH_MAX_LENGTH} placeholder={f.placeholder} onChange={(_, d) => onChange(d.value)} />;
   }
   return control;
 }

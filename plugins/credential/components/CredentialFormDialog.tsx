@@ -46,7 +46,7 @@ export function CredentialFormDialog({ dialog, onSaved }: { dialog: RecordDialog
   const credentials = useEndpoints(credentialApi);
   const { id } = dialog;
   const fields: FormItem<Values>[] = [
-    { name: 'name', label: t('fields.name'), required: true, requiredMessage: t('validation.name') },
+    { name: 'name', label: t('fields.name'), required: true, requiredMessage: t('validation.name'), maxLength: 128 },
     {
       name: 'type',
       label: t('fields.type'),

@@ -17,7 +17,7 @@ export function ChangePasswordDialog({
 }) {
   const { t } = useTranslation('identity');
   const fields: FormField<PasswordValues>[] = [
-    { name: 'password', label: t('user.changePassword.password'), type: 'password', required: true, maxLength: 100, autoComplete: 'new-password' },
+    { name: 'password', label: t('user.changePassword.password'), type: 'password', required: true, minLength: 8, maxLength: 100, autoComplete: 'new-password' },
     {
       name: 'confirm',
       label: t('user.changePassword.confirm'),

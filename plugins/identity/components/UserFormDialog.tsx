@@ -31,7 +31,7 @@ export function UserFormDialog({ dialog, onSaved }: { dialog: RecordDialog; onSa
           visible: (v) => v.type === 'admin',
         },
         { name: 'mail', label: t('user.fields.mail'), type: 'email', maxLength: 128, invalidMessage: t('user.validation.mail') },
-        { name: 'password', label: t('user.fields.password'), type: 'password', required: true, maxLength: 100,
+        { name: 'password', label: t('user.fields.password'), type: 'password', required: true, minLength: 8, maxLength: 100,
           autoComplete: 'new-password', visible: () => id === undefined },
       ]}
       onSubmit={async (v) => {

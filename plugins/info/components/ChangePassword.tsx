@@ -6,6 +6,8 @@ import { ACCOUNT_NS, usePanelStyles } from './shared';
 
 /** The server's limit for a new password (longer ones are refused with 您输入的密码过长). */
 const MAX_PASSWORD_LENGTH = 100;
+/** The server's shortest password (server/lib/password.ts MIN_PASSWORD_LENGTH). */
+const MIN_PASSWORD_LENGTH = 8;
 
 interface Values {
   oldPassword: string;
@@ -34,11 +36,18 @@ export function ChangePassword() {
   const mismatch = values.confirm !== '' && values.confirm !== values.newPassword;
   const matches = values.newPassword !== '' && values.newPassword === values.confirm;
   const oldError = touched && values.oldPassword === '' ? t('account.password.oldRequired') : undefined;
+  // The server's rules (lib/password.ts), said before it refuses: at least eight characters, not only spaces.
+  const tooShort = values.newPassword !== '' && [...values.newPassword].length < MIN_PASSWORD_LENGTH;
+  const blank = values.newPassword !== '' && values.newPassword.trim() === '';
   const newError = tooLong
     ? t('account.password.newTooLong', { max: MAX_PASSWORD_LENGTH })
     : touched && values.newPassword === ''
       ? t('account.password.newRequired')
-      : undefined;
+      : touched && blank
+        ? t('account.password.newBlank')
+        : touched && tooShort
+          ? t('account.password.newTooShort', { min: MIN_PASSWORD_LENGTH })
+          : undefined;
   const confirmError = mismatch
     ? t('account.password.mismatch')
     : touched && values.confirm === ''
@@ -48,7 +57,7 @@ export function ChangePassword() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (values.oldPassword === '' || !matches || tooLong || busy) return;
+    if (values.oldPassword === '' || !matches || tooLong || tooShort || blank || busy) return;
     setBusy(true);
     const ok = await account.changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
     if (!ok) {

@@ -48,7 +48,7 @@ export function MyCommandList() {
         record={id === undefined ? undefined : { queryKey: KEYS.command(id), load: () => commands.get(id) }}
         width={640}
         fields={[
-          { name: 'name', label: t('command.fields.name'), required: true, requiredMessage: t('command.validation.name') },
+          { name: 'name', label: t('command.fields.name'), required: true, requiredMessage: t('command.validation.name'), maxLength: 128 },
           {
             name: 'content',
             label: t('command.fields.content'),

@@ -8,8 +8,9 @@ import { uuid } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { formatDate } from '../../lib/time.ts';
 import { privateKeyProblem } from '../credentials/account.ts';
+import { isHost } from '../../../core/net/host.ts';
 import { hasForbiddenCharacter } from '../../lib/username.ts';
-import { HOST, LIMITS, NAME_CHARS_MSG, PROTOCOLS, parseTags, type TagProblem } from './fields.ts';
+import { LIMITS, NAME_CHARS_MSG, PROTOCOLS, parseTags, type TagProblem } from './fields.ts';
 import { allMatching, exportAssets } from './list.ts';
 import { ensureTags, MSG, NOT_CHECKED } from './store.ts';
 
@@ -38,7 +39,7 @@ const ROW_MSG = {
   tooLong: (what: string, max: number) => `${what}过长：最多${max}个字符`,
   protocol: (p: string) => `协议无效：「${p}」，应为 ${PROTOCOLS.join('、')} 之一`,
   ipEmpty: '主机地址不能为空',
-  ipBad: '主机地址不能包含空格或控制字符',
+  ipBad: '主机地址不是正确的主机名或IP地址',
   port: (p: string) => `端口无效：「${p}」，应为1–65535`,
   duplicate: (name: string, row: number) => `资产名称「${name}」与第${row}行重复`,
   tag: (p: TagProblem) =>
@@ -147,7 +148,7 @@ export function checkRecord(line: number, fields: readonly string[]): { row: Imp
               ? ROW_MSG.protocol(protocol)
               : ip === ''
                 ? ROW_MSG.ipEmpty
-                : !HOST.test(ip) || ip.length > LIMITS.ip
+                : !isHost(ip) || ip.length > LIMITS.ip
                   ? ROW_MSG.ipBad
                   : portNumber === null
                     ? ROW_MSG.port(port)

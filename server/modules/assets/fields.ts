@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccountType, Protocol } from '../../db/schema.ts';
+import { isHost } from '../../../core/net/host.ts';
 import { hasForbiddenCharacter } from '../../lib/username.ts';
 import { MAX_PRIVATE_KEY, secretFields, zUsername } from '../credentials/account.ts';
 
@@ -127,7 +128,8 @@ const optionalRef = z
   .max(64, 'at most 64 characters')
   .nullish()
   .transform((v) => (v === null || v === undefined || v.trim() === '' || v === '-' ? null : v.trim()));
-export const HOST = /^[^\s\p{Cc}]+$/u;
+/** An IP address or a host name (core/net/host.ts: the console's forms check the same). */
+export const HOST_MSG = 'expected a host name or an IP address';
 
 const PORT_MSG = 'expected a port 1–65535';
 /** A TCP port: a JSON number as 1.3.9, or digits (form posts, CSV). */
@@ -147,7 +149,7 @@ export const assetBody = z.looseObject({
     .max(LIMITS.name, `at most ${LIMITS.name} characters`)
     .refine((v) => !hasForbiddenCharacter(v), `资产名称${NAME_CHARS_MSG}`),
   protocol: z.enum(PROTOCOLS, { message: `expected one of: ${PROTOCOLS.join(', ')}` }),
-  ip: z.string().trim().min(1, 'required').max(LIMITS.ip, `at most ${LIMITS.ip} characters`).regex(HOST, 'no spaces or control characters'),
+  ip: z.string().trim().min(1, 'required').max(LIMITS.ip, `at most ${LIMITS.ip} characters`).refine(isHost, HOST_MSG),
   port: zPort,
   accountType: z
     .enum(ACCOUNT_TYPES, { message: `expected one of: ${ACCOUNT_TYPES.join(', ')}` })

@@ -40,6 +40,25 @@ describe('asset form', () => {
     expect(api.callsTo('POST /assets')).toHaveLength(0);
   });
 
+  it('says so, on the field, when the host is neither an address nor a name or the port is not whole', async () => {
+    const { dialog, user, api } = await openNew();
+    await user.type(dialog.getByRole('textbox', { name: /资产名称/ }), 'box');
+    for (const host of ['999.1.1.1', 'http://x.com/']) {
+      await user.clear(dialog.getByRole('textbox', { name: /主机地址/ }));
+      await user.type(dialog.getByRole('textbox', { name: /主机地址/ }), host);
+      await user.click(dialog.getByRole('button', { name: '确定' }));
+      expect(await dialog.findByText('请输入正确的主机名或IP地址')).toBeInTheDocument();
+    }
+    await user.clear(dialog.getByRole('textbox', { name: /主机地址/ }));
+    await user.type(dialog.getByRole('textbox', { name: /主机地址/ }), '10.0.0.1');
+    await user.clear(dialog.getByRole('spinbutton', { name: /^端口/ }));
+    await user.type(dialog.getByRole('spinbutton', { name: /^端口/ }), '22.5');
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    expect(dialog.queryByText('请输入正确的主机名或IP地址')).not.toBeInTheDocument();
+    expect(await dialog.findByText('端口不是一个有效的数字')).toBeInTheDocument(); // z.int(): a port is whole
+    expect(api.callsTo('POST /assets')).toHaveLength(0);
+  });
+
   it('switches port, account types and settings with the protocol', async () => {
     const { dialog, user } = await openNew();
     const port = () => dialog.getByRole('spinbutton', { name: /^端口/ });

@@ -143,7 +143,11 @@ describe('identity: users', () => {
     await user.type(dialog.getByRole('textbox', { name: /登录账户/ }), 'ann');
     await user.type(dialog.getByRole('textbox', { name: /昵称/ }), 'Ann');
     await user.click(dialog.getByRole('radio', { name: '普通用户' }));
+    // Under eight characters the form says so itself, before the server would.
     await user.type(dialog.getByLabelText(/登录密码/), 'pw');
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    expect(await dialog.findByText('登录密码至少为8个字符')).toBeInTheDocument();
+    await user.type(dialog.getByLabelText(/登录密码/), '-at-least-8');
     await user.click(dialog.getByRole('button', { name: '确定' }));
     expect(await dialog.findByText('登录账号「ann」已被使用')).toBeInTheDocument();
     expect(eventsOf('notify')).toEqual([]);
@@ -259,6 +263,17 @@ describe('identity: users', () => {
     expect(api.callsTo('PATCH /users/:id/status')[0]).toMatchObject({ path: '/users/u1/status', query: { status: 'disabled' } });
   });
 
+  it('shows 删除 on the own row but does not offer it (the server refuses it)', async () => {
+    await renderPlugin(identity, {
+      route: '/user',
+      session: { user: { id: 'u2', menus: ['user', 'user-del'] } },
+      api: { 'GET /users/paging': page },
+    });
+    await screen.findByText('Ann');
+    expect(row('Bob').getByRole('button', { name: '删除' })).toBeDisabled(); // Bob is the signed-in user
+    expect(row('Ann').getByRole('button', { name: '删除' })).toBeEnabled();
+  });
+
   it('hides what the session lacks the keys for', async () => {
     await renderPlugin(identity, { route: '/user', session: { user: { menus: ['user'] } }, api: { 'GET /users/paging': page } });
     await screen.findByText('Ann');
@@ -304,5 +319,20 @@ describe('identity: users', () => {
       api: { 'GET /users/:id': reply.envelope(-1, '用户不存在：nope'), 'GET /roles': roles },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('用户不存在：nope');
+  });
+
+  it('offers 重试 when the detail failed to load, and shows the user once it loads', async () => {
+    let answer: unknown = reply.networkError();
+    const { user } = await renderPlugin(identity, {
+      route: '/user/u1',
+      session: admin(),
+      api: { 'GET /users/:id': () => answer, 'GET /roles': roles },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('网络异常');
+    answer = { ...ann, roles: [] };
+    await user.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('tab', { name: '基本信息' })).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel')).getByText('ann@example.com')).toBeInTheDocument();
   });
 });

@@ -56,6 +56,22 @@ describe('info plugin (admin 个人中心)', () => {
     expect(api.callsTo('GET /account/info')).toHaveLength(1);
   });
 
+  it('shows a failed /account/info as a failure with 重试, not as an account of empty fields', async () => {
+    let answer: unknown = reply.http(500, { message: '服务器错误' });
+    const { user } = await renderPlugin(info, {
+      session: { user: { menus: ['info'] } },
+      api: { 'GET /account/info': () => answer },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('加载失败');
+    expect(alert).toHaveTextContent('服务器错误');
+    expect(screen.queryByText('-')).toBeNull();
+    answer = admin();
+    await user.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('超级管理员')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows 403 to an admin without the info key', async () => {
     await renderPlugin(info, { session: { user: { type: 'admin', menus: ['dashboard'] } } });
     expect(screen.getByText('抱歉，您似乎没有此页面的权限。')).toBeInTheDocument();
@@ -82,6 +98,20 @@ describe('info plugin (admin 个人中心)', () => {
       await user.paste('x'.repeat(101));
       expect(screen.getByText('密码长度不能超过100个字符')).toBeInTheDocument();
       expect(submit).toBeDisabled();
+      expect(api.callsTo('POST /account/change-password')).toHaveLength(0);
+    });
+
+    it('says on the field why a new password would be refused: under eight characters, or only spaces', async () => {
+      const { user, api } = await renderPlugin(info, { route: '/info?activeKey=password', api: { 'POST /account/change-password': null } });
+      await user.type(screen.getByLabelText(/原始密码/), 'old-pass');
+      for (const [typed, why] of [['short', '密码长度不能少于8位'], ['        ', '新的密码不能只有空格']] as const) {
+        await user.clear(screen.getByLabelText(/新的密码/));
+        await user.clear(screen.getByLabelText(/确认密码/));
+        await user.type(screen.getByLabelText(/新的密码/), typed);
+        await user.type(screen.getByLabelText(/确认密码/), typed);
+        await user.click(screen.getByRole('button', { name: '提交' }));
+        expect(await screen.findByText(why)).toBeInTheDocument();
+      }
       expect(api.callsTo('POST /account/change-password')).toHaveLength(0);
     });
 

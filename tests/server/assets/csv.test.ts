@@ -33,6 +33,12 @@ const MIXED = [
 const AFTER = 13 + KEY.split('\n').length - 1 + 1 + 1;
 
 describe('POST /assets/import', () => {
+  it('refuses a host that is neither an address nor a name, as the form does', async () => {
+    const { api } = await assetHarness();
+    const answer = await api.ok<ImportAnswer>('POST', '/assets/import', csvUpload('bad,ssh,999.1.1.1,22,u,p,,,d\r\nurl,ssh,http://x.com/,22,u,p,,,d\r\n'));
+    expect(answer.data).toEqual({ '1': '主机地址不是正确的主机名或IP地址', '2': '主机地址不是正确的主机名或IP地址' });
+  });
+
   it('imports the good rows and reports every bad one by line number', async () => {
     const { h, api } = await assetHarness();
     await api.ok('POST', '/assets', { body: sshAsset({ name: 'taken', tags: '' }) });

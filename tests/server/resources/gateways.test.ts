@@ -97,6 +97,7 @@ describe('access gateways: records', () => {
     expect((await post({ accountType: 'custom', username: 'root', password: 'x', port: 0 })).body).toEqual({ code: 400, message: 'port: expected 1-65535' });
     expect((await post({ accountType: 'custom', username: 'root', password: 'x', port: '22' })).body.code).toBe(400);
     expect((await post({ accountType: 'custom', username: 'root', password: 'x', ip: 'a b' })).body).toEqual({ code: 400, message: 'ip: expected a host name or an IP address' });
+    expect((await post({ accountType: 'custom', username: 'root', password: 'x', ip: '999.1.1.1' })).body).toEqual({ code: 400, message: 'ip: expected a host name or an IP address' });
     const key = newKey();
     secret(key.privateKey);
     const g = await api.ok<Gateway>('POST', '/access-gateways', { body: { ...base, accountType: 'private-key', username: 'root', privateKey: key.privateKey } });

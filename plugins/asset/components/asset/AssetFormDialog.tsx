@@ -1,4 +1,4 @@
-import { type FieldOption, FormDialog, type FormItem, useEndpoints, useQueryClient, useTranslation } from '@/core';
+import { type FieldOption, FormDialog, type FormItem, isHost, useEndpoints, useQueryClient, useTranslation, z } from '@/core';
 import { ASSET_KEYS, assetApi, type Protocol } from './api';
 import { type AssetValues, EMPTY_ASSET, passwordMoved, socksPasswordMoved, toBody, toValues } from './assetForm';
 import {
@@ -24,7 +24,7 @@ const is =
   (v: AssetValues) =>
     protocols.includes(v.protocol);
 const ACCOUNTED: Protocol[] = ['ssh', 'rdp', 'vnc', 'telnet'];
-const PORT = { type: 'number', min: 1, max: 65535 } as const;
+const PORT = { type: 'number', min: 1, max: 65535, rule: z.int() } as const;
 
 /** The basic fields: what the asset is, where it is, how to sign in. */
 function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
@@ -41,7 +41,7 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
   });
   const withAccount = (v: AssetValues) => ACCOUNTED.includes(v.protocol);
   return [
-    { name: 'name', label: t('asset.fields.assetName'), required: true, requiredMessage: t('asset.validation.name'), placeholder: t('asset.placeholders.name') },
+    { name: 'name', label: t('asset.fields.assetName'), required: true, requiredMessage: t('asset.validation.name'), maxLength: 128, placeholder: t('asset.placeholders.name') },
     {
       name: 'protocol',
       label: t('asset.fields.protocol'),
@@ -55,7 +55,7 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
         return value === 'kubernetes' ? { port: DEFAULT_PORT[value] } : { port: DEFAULT_PORT[value], accountType: 'custom' };
       },
     },
-    { name: 'ip', label: t('asset.fields.host'), required: true, requiredMessage: t('asset.validation.host'), placeholder: t('asset.placeholders.host') },
+    { name: 'ip', label: t('asset.fields.host'), required: true, requiredMessage: t('asset.validation.host'), maxLength: 253, validate: (v) => (isHost(String(v).trim()) ? undefined : t('asset.validation.hostInvalid')), placeholder: t('asset.placeholders.host') },
     { name: 'port', label: t('asset.fields.port'), ...PORT, required: true, requiredMessage: t('asset.validation.port'), placeholder: t('asset.placeholders.port') },
     {
       section: '',

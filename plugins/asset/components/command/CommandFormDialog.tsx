@@ -17,7 +17,7 @@ export function CommandFormDialog({ dialog, onSaved }: { dialog: RecordDialog; o
       record={id === undefined ? undefined : { queryKey: COMMAND_KEYS.one(id), load: () => commands.get(id) }}
       width={640}
       fields={[
-        { name: 'name', label: t('command.fields.name'), required: true, requiredMessage: t('command.validation.name') },
+        { name: 'name', label: t('command.fields.name'), required: true, requiredMessage: t('command.validation.name'), maxLength: 128 },
         {
           name: 'content',
           label: t('command.fields.content'),

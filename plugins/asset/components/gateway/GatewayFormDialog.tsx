@@ -1,4 +1,4 @@
-import { FormDialog, type FormItem, type RecordDialog, useEndpoints, useTranslation, z } from '@/core';
+import { FormDialog, type FormItem, isHost, type RecordDialog, useEndpoints, useTranslation, z } from '@/core';
 import { GATEWAY_KEYS, type GatewayAccountType, type GatewayBody, type GatewayRecord, gatewayApi, isKeyLogin } from './api';
 
 const EMPTY = {
@@ -60,8 +60,8 @@ export function GatewayFormDialog({ dialog, onSaved }: { dialog: RecordDialog; o
   const gateways = useEndpoints(gatewayApi);
   const { id } = dialog;
   const fields: FormItem<Values>[] = [
-    { name: 'name', label: t('gateway.fields.name'), required: true, requiredMessage: t('gateway.validation.name') },
-    { name: 'ip', label: t('gateway.fields.host'), required: true, requiredMessage: t('gateway.validation.host'), autoComplete: 'off' },
+    { name: 'name', label: t('gateway.fields.name'), required: true, requiredMessage: t('gateway.validation.name'), maxLength: 128 },
+    { name: 'ip', label: t('gateway.fields.host'), required: true, requiredMessage: t('gateway.validation.host'), maxLength: 253, validate: (v) => (isHost(String(v).trim()) ? undefined : t('asset.validation.hostInvalid')), autoComplete: 'off' },
     { name: 'port', label: t('gateway.fields.port'), type: 'number', required: true, min: 1, max: 65535, rule: z.int() },
     {
       name: 'accountType',
