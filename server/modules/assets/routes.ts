@@ -14,6 +14,7 @@ import { idList, oneId, requireAll } from '../identity/shared.ts';
 import { type AssetBody, assetBody, attributesSchema, CLIENT_KEY, PROTOCOLS, SOCKS_PASSWORD } from './fields.ts';
 import { assetPage, pagingAssets } from './list.ts';
 import { assertNameFree, assetDetail, assetOrFail, clientKeyOf, NOT_CHECKED, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
+import { endSessionsOfAssets } from '../sessions/cuts.ts';
 import { assertMayUseCredential, assertReferences } from './usage.ts';
 
 const MSG_ROUTES = {
@@ -124,154 +125,159 @@ function toStore(box: SecretBox, body: AssetBody, attributes: Record<string, str
   };
 }
 
-export const assetRoutes = ({ db, clock, box, catalogue }: Deps): RouteDef[] => [
-  route({
-    method: 'GET',
-    path: '/assets',
-    allow: 'granted',
-    query: z.object({ protocol: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PROTOCOLS, { message: `expected one of: ${PROTOCOLS.join(', ')}` }).optional()) }),
-    handler: ({ query }) =>
-      db
-        .selectFrom('assets')
-        .select(['id', 'name'])
-        .$if(query.protocol !== undefined, (q) => q.where('protocol', '=', query.protocol!))
-        .orderBy('name')
-        .execute(),
-  }),
+export const assetRoutes = (deps: Deps): RouteDef[] => {
+  const { db, clock, box, catalogue } = deps;
+  return [
+    route({
+      method: 'GET',
+      path: '/assets',
+      allow: 'granted',
+      query: z.object({ protocol: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PROTOCOLS, { message: `expected one of: ${PROTOCOLS.join(', ')}` }).optional()) }),
+      handler: ({ query }) =>
+        db
+          .selectFrom('assets')
+          .select(['id', 'name'])
+          .$if(query.protocol !== undefined, (q) => q.where('protocol', '=', query.protocol!))
+          .orderBy('name')
+          .execute(),
+    }),
 
-  route({
-    method: 'GET',
-    path: '/tags',
-    allow: 'granted',
-    handler: async () => {
-      const rows = await db
-        .selectFrom('tags')
-        .select('name')
-        .where(({ exists, selectFrom }) => exists(selectFrom('assetTags').select('assetId').whereRef('assetTags.tagId', '=', 'tags.id')))
-        .orderBy('name')
-        .execute();
-      return rows.map((r) => r.name);
-    },
-  }),
-
-  route({
-    method: 'GET',
-    path: '/assets/paging',
-    allow: 'granted',
-    query: pagingAssets,
-    handler: async ({ query }) => {
-      const { total, items } = await assetPage(db, query);
-      return paged(total, items);
-    },
-  }),
-
-  route({
-    method: 'POST',
-    path: '/assets',
-    allow: 'granted',
-    body: assetBody,
-    handler: async ({ body, principal, req }) => {
-      const attributes = parseInput('body', attributesSchema(body.protocol), req.body) as Record<string, string>;
-      let previous = NOTHING;
-      if (body.copyFrom) {
-        // The console copies an asset without ever seeing its secrets: the server takes them from the source.
-        if (!(await principal.access()).menus.includes('asset-copy')) throw fail(MSG_ROUTES.copyNotAllowed);
-        previous = resealed(box, await previousOf(db, await assetOrFail(db, body.copyFrom)));
-      }
-      const { fields, attributes: attrs } = toStore(box, body, attributes, previous);
-      const id = uuid();
-      const actor = await actorOf(principal, catalogue, clock.now());
-      await db.transaction().execute(async (trx) => {
-        await assertNameFree(trx, body.name);
-        await assertReferences(trx, fields);
-        if (fields.credentialId !== null) await assertMayUseCredential(trx, actor, fields.credentialId);
-        await trx
-          .insertInto('assets')
-          .values({ id, ...fields, ...NOT_CHECKED, created: clock.now(), lastAccessTime: null, owner: principal.user.id })
+    route({
+      method: 'GET',
+      path: '/tags',
+      allow: 'granted',
+      handler: async () => {
+        const rows = await db
+          .selectFrom('tags')
+          .select('name')
+          .where(({ exists, selectFrom }) => exists(selectFrom('assetTags').select('assetId').whereRef('assetTags.tagId', '=', 'tags.id')))
+          .orderBy('name')
           .execute();
-        await setAttributes(trx, id, attrs);
-        await setTags(trx, id, body.tags);
-      });
-      return { id };
-    },
-  }),
+        return rows.map((r) => r.name);
+      },
+    }),
 
-  route({
-    method: 'GET',
-    path: '/assets/:id',
-    allow: 'granted',
-    params: oneId,
-    handler: ({ params }) => assetDetail(db, params.id),
-  }),
+    route({
+      method: 'GET',
+      path: '/assets/paging',
+      allow: 'granted',
+      query: pagingAssets,
+      handler: async ({ query }) => {
+        const { total, items } = await assetPage(db, query);
+        return paged(total, items);
+      },
+    }),
 
-  route({
-    method: 'PUT',
-    path: '/assets/:id',
-    allow: 'granted',
-    params: oneId,
-    body: assetBody,
-    handler: async ({ params, body, req, principal }) => {
-      const attributes = parseInput('body', attributesSchema(body.protocol), req.body) as Record<string, string>;
-      const actor = await actorOf(principal, catalogue, clock.now());
-      await db.transaction().execute(async (trx) => {
-        const current = await assetOrFail(trx, params.id);
-        const { fields, attributes: attrs, moved: elsewhere } = toStore(box, body, attributes, await previousOf(trx, current));
-        await assertNameFree(trx, body.name, params.id);
-        await assertReferences(trx, fields);
-        // Another credential, or the same one sent to a new address, is a new use of it.
-        if (fields.credentialId !== null && (fields.credentialId !== current.credentialId || elsewhere)) await assertMayUseCredential(trx, actor, fields.credentialId);
-        // A new address or route makes the last check say nothing about the asset any more.
-        const moved = fields.ip !== current.ip || fields.port !== current.port || fields.accessGatewayId !== current.accessGatewayId;
-        await trx
-          .updateTable('assets')
-          .set(moved ? { ...fields, ...NOT_CHECKED } : fields)
-          .where('id', '=', params.id)
-          .execute();
-        await setAttributes(trx, params.id, attrs);
-        await setTags(trx, params.id, body.tags);
-      });
-      return null;
-    },
-  }),
+    route({
+      method: 'POST',
+      path: '/assets',
+      allow: 'granted',
+      body: assetBody,
+      handler: async ({ body, principal, req }) => {
+        const attributes = parseInput('body', attributesSchema(body.protocol), req.body) as Record<string, string>;
+        let previous = NOTHING;
+        if (body.copyFrom) {
+          // The console copies an asset without ever seeing its secrets: the server takes them from the source.
+          if (!(await principal.access()).menus.includes('asset-copy')) throw fail(MSG_ROUTES.copyNotAllowed);
+          previous = resealed(box, await previousOf(db, await assetOrFail(db, body.copyFrom)));
+        }
+        const { fields, attributes: attrs } = toStore(box, body, attributes, previous);
+        const id = uuid();
+        const actor = await actorOf(principal, catalogue, clock.now());
+        await db.transaction().execute(async (trx) => {
+          await assertNameFree(trx, body.name);
+          await assertReferences(trx, fields);
+          if (fields.credentialId !== null) await assertMayUseCredential(trx, actor, fields.credentialId);
+          await trx
+            .insertInto('assets')
+            .values({ id, ...fields, ...NOT_CHECKED, created: clock.now(), lastAccessTime: null, owner: principal.user.id })
+            .execute();
+          await setAttributes(trx, id, attrs);
+          await setTags(trx, id, body.tags);
+        });
+        return { id };
+      },
+    }),
 
-  route({
-    method: 'DELETE',
-    path: '/assets/:id',
-    allow: 'granted',
-    params: idList,
-    handler: async ({ params }) => {
-      const ids = params.id;
-      // One transaction: an unknown id deletes nothing. Authorisations of the assets go with them (ON DELETE CASCADE,
-      // migration 009_authorised), as attributes and tags do here.
-      await db.transaction().execute(async (trx) => {
-        const found = await trx.selectFrom('assets').select('id').where('id', 'in', ids).execute();
-        requireAll('资产', ids, found.map((a) => a.id));
-        const tagIds = (await trx.selectFrom('assetTags').select('tagId').distinct().where('assetId', 'in', ids).execute()).map((r) => r.tagId);
-        await trx.deleteFrom('assetAttributes').where('assetId', 'in', ids).execute();
-        await trx.deleteFrom('assetTags').where('assetId', 'in', ids).execute();
-        await trx.deleteFrom('assets').where('id', 'in', ids).execute();
-        await pruneTags(trx, tagIds);
-      });
-      return null;
-    },
-  }),
+    route({
+      method: 'GET',
+      path: '/assets/:id',
+      allow: 'granted',
+      params: oneId,
+      handler: ({ params }) => assetDetail(db, params.id),
+    }),
 
-  route({
-    method: 'POST',
-    path: '/assets/:id/change-owner',
-    allow: 'granted',
-    params: oneId,
-    query: ownerQuery,
-    handler: async ({ params, query, principal }) => {
-      const actor = await actorOf(principal, catalogue, clock.now());
-      await db.transaction().execute(async (trx) => {
-        const asset = await assetOrFail(trx, params.id);
-        // The owner opens the asset without a grant: handing it over is handing the asset out.
-        await actor.mayGrantAssets(trx, [asset.id]);
-        await assertMayChangeOwner(trx, actor, asset.owner, query.owner);
-        await trx.updateTable('assets').set({ owner: query.owner }).where('id', '=', params.id).execute();
-      });
-      return '';
-    },
-  }),
-];
+    route({
+      method: 'PUT',
+      path: '/assets/:id',
+      allow: 'granted',
+      params: oneId,
+      body: assetBody,
+      handler: async ({ params, body, req, principal }) => {
+        const attributes = parseInput('body', attributesSchema(body.protocol), req.body) as Record<string, string>;
+        const actor = await actorOf(principal, catalogue, clock.now());
+        await db.transaction().execute(async (trx) => {
+          const current = await assetOrFail(trx, params.id);
+          const { fields, attributes: attrs, moved: elsewhere } = toStore(box, body, attributes, await previousOf(trx, current));
+          await assertNameFree(trx, body.name, params.id);
+          await assertReferences(trx, fields);
+          // Another credential, or the same one sent to a new address, is a new use of it.
+          if (fields.credentialId !== null && (fields.credentialId !== current.credentialId || elsewhere)) await assertMayUseCredential(trx, actor, fields.credentialId);
+          // A new address or route makes the last check say nothing about the asset any more.
+          const moved = fields.ip !== current.ip || fields.port !== current.port || fields.accessGatewayId !== current.accessGatewayId;
+          await trx
+            .updateTable('assets')
+            .set(moved ? { ...fields, ...NOT_CHECKED } : fields)
+            .where('id', '=', params.id)
+            .execute();
+          await setAttributes(trx, params.id, attrs);
+          await setTags(trx, params.id, body.tags);
+        });
+        return null;
+      },
+    }),
+
+    route({
+      method: 'DELETE',
+      path: '/assets/:id',
+      allow: 'granted',
+      params: idList,
+      handler: async ({ params }) => {
+        const ids = params.id;
+        // One transaction: an unknown id deletes nothing. Authorisations of the assets go with them (ON DELETE CASCADE,
+        // migration 009_authorised), as attributes and tags do here.
+        await db.transaction().execute(async (trx) => {
+          const found = await trx.selectFrom('assets').select('id').where('id', 'in', ids).execute();
+          requireAll('资产', ids, found.map((a) => a.id));
+          const tagIds = (await trx.selectFrom('assetTags').select('tagId').distinct().where('assetId', 'in', ids).execute()).map((r) => r.tagId);
+          await trx.deleteFrom('assetAttributes').where('assetId', 'in', ids).execute();
+          await trx.deleteFrom('assetTags').where('assetId', 'in', ids).execute();
+          await trx.deleteFrom('assets').where('id', 'in', ids).execute();
+          await pruneTags(trx, tagIds);
+        });
+        // Their running sessions end with them (the terminal says why).
+        await endSessionsOfAssets(deps, ids);
+        return null;
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/assets/:id/change-owner',
+      allow: 'granted',
+      params: oneId,
+      query: ownerQuery,
+      handler: async ({ params, query, principal }) => {
+        const actor = await actorOf(principal, catalogue, clock.now());
+        await db.transaction().execute(async (trx) => {
+          const asset = await assetOrFail(trx, params.id);
+          // The owner opens the asset without a grant: handing it over is handing the asset out.
+          await actor.mayGrantAssets(trx, [asset.id]);
+          await assertMayChangeOwner(trx, actor, asset.owner, query.owner);
+          await trx.updateTable('assets').set({ owner: query.owner }).where('id', '=', params.id).execute();
+        });
+        return '';
+      },
+    }),
+  ];
+};

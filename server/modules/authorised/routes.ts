@@ -5,13 +5,15 @@ import { explain } from '../access/rule.ts';
 import { MSG as ASSET_MSG } from '../assets/store.ts';
 import { actorOf } from '../identity/containment.ts';
 import { oneId, zId } from '../identity/shared.ts';
+import { recheckLiveSessions } from '../sessions/cuts.ts';
 import { assertAssetsExist, assertMayAuthorise, grant, grantFields, MSG, zIds, zOptionalId } from './store.ts';
 
 /*
  * Binding and unbinding (contract §2.21 + wire-12): from the asset side (users, user groups) and from the user or
  * user-group side (assets). Every write checks that the ids exist, that the caller may open the assets it hands out
  * or takes back and may act on the accounts whose reach changes, and the window; all in one transaction,
- * all-or-nothing.
+ * all-or-nothing. Then the live sessions on those assets are checked against the rule again: a grant removed, or
+ * replaced by a narrower one (another strategy, a window not begun yet), ends those it refuses (sessions/cuts.ts).
  */
 
 const byUsers = z.object({ userIds: zIds, assetId: zId, ...grantFields });
@@ -31,7 +33,7 @@ const selectedQuery = z.object({
   assetId: zOptionalId,
 });
 
-export const bindRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
+export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/authorised/users',
@@ -46,6 +48,7 @@ export const bindRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
         const pairs = body.userIds.map((userId) => ({ assetId: body.assetId, userId, userGroupId: null }));
         await grant(trx, pairs, body, clock.now());
       });
+      await recheckLiveSessions({ db, clock, live, log }, { assetIds: [body.assetId] });
       return null;
     },
   }),
@@ -64,6 +67,7 @@ export const bindRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
         const pairs = body.userGroupIds.map((userGroupId) => ({ assetId: body.assetId, userId: null, userGroupId }));
         await grant(trx, pairs, body, clock.now());
       });
+      await recheckLiveSessions({ db, clock, live, log }, { assetIds: [body.assetId] });
       return null;
     },
   }),
@@ -84,6 +88,7 @@ export const bindRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
         const pairs = body.assetIds.map((assetId) => ({ assetId, userId, userGroupId }));
         await grant(trx, pairs, body, clock.now());
       });
+      await recheckLiveSessions({ db, clock, live, log }, { assetIds: body.assetIds });
       return null;
     },
   }),
@@ -95,13 +100,15 @@ export const bindRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     params: oneId,
     handler: async ({ params, principal }) => {
       const actor = await actorOf(principal, catalogue, clock.now());
-      await db.transaction().execute(async (trx) => {
+      const assetId = await db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('authorised').select(['userId', 'userGroupId', 'assetId']).where('id', '=', params.id).executeTakeFirst();
         if (!row) throw fail(MSG.notFound(params.id), [params.id]);
         await actor.mayGrantAssets(trx, [row.assetId]);
         await assertMayAuthorise(trx, actor, row.userId ? { userIds: [row.userId] } : { userGroupIds: [row.userGroupId!] });
         await trx.deleteFrom('authorised').where('id', '=', params.id).execute();
+        return row.assetId;
       });
+      await recheckLiveSessions({ db, clock, live, log }, { assetIds: [assetId] });
       return '';
     },
   }),

@@ -11,6 +11,8 @@ import { usernameKey, zUsername } from '../../lib/username.ts';
 import { formatDate } from '../../lib/time.ts';
 import { endAllTokens } from '../auth/tokens.ts';
 import { SUPER_ADMIN_ID } from '../menus/effective.ts';
+import { endSessionsOfUsers } from '../sessions/cuts.ts';
+import { CLOSE } from '../sessions/live.ts';
 import { type Actor, actorOf } from './containment.ts';
 import { contains, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
 
@@ -94,7 +96,7 @@ async function setRoles(trx: Db, userId: string, roles: readonly string[]): Prom
   if (roles.length) await trx.insertInto('usersRolesRef').values(roles.map((roleId) => ({ id: uuid(), userId, roleId }))).execute();
 }
 
-export const userRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
+export const userRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/users/paging',
@@ -200,6 +202,8 @@ export const userRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
         // and the access token does not come back to life with a later enable.
         if (query.status === 'disabled') await endAllTokens(trx, params.id, clock.now());
       });
+      // …and the terminals it opened end too (a token is needed to open one, not to keep it).
+      if (query.status === 'disabled') await endSessionsOfUsers({ db, clock, live, log }, [params.id], CLOSE.accountDisabled);
       return null;
     },
   }),
@@ -222,6 +226,7 @@ export const userRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
         for (const userId of ids) await endAllTokens(trx, userId, clock.now());
         await trx.deleteFrom('users').where('id', 'in', ids).execute();
       });
+      await endSessionsOfUsers({ db, clock, live, log }, ids, CLOSE.accountDeleted);
       return null;
     },
   }),

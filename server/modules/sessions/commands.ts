@@ -19,6 +19,18 @@ import type { Db } from '../../db/index.ts';
  */
 
 export const MAX_COMMAND = 4096;
+/**
+ * The modelled line's width: the cursor and the line never go past it (what lies beyond is dropped). Output decides
+ * both, so without a bound `\e[4096C` or one endless line grew the line until the process died.
+ */
+export const MAX_LINE = MAX_COMMAND;
+/**
+ * The model's work (array elements moved or written) is paid for by the output: each character adds WORK_PER_CHAR,
+ * saved up to LINE_WORK. An erase or insert costs up to the line's length, so `\e[2000@` repeated cost 1.7 s of CPU
+ * per MB; a line that spends more than it brings is not modelled further, until its newline (no command from it).
+ */
+const WORK_PER_CHAR = 32;
+const LINE_WORK = 16 * MAX_LINE;
 const INSERT_CHUNK = 200;
 /** Enters waiting for their echo; beyond this a program that never echoes newlines stops counting them. */
 const MAX_PENDING = 64;
@@ -46,6 +58,8 @@ export class CommandTracker {
   private lastPrompt: string | null = null;
   /** Some Enters of one batch (a paste) found their echo, others still wait. */
   private committedInBatch = false;
+  /** Work the current line may still do (see WORK_PER_CHAR); below 0 the line is skipped up to its newline. */
+  private credit = LINE_WORK;
 
   constructor(private readonly onCommand: (offsetMs: number, command: string) => void) {}
 
@@ -89,7 +103,11 @@ export class CommandTracker {
   }
 
   private newline(): void {
-    if (this.pending.length > 0 && !this.alt) {
+    if (this.credit < 0) {
+      // The line was not modelled to its end: its Enter, if any, gives no command.
+      this.pending.shift();
+      this.credit = LINE_WORK;
+    } else if (this.pending.length > 0 && !this.alt) {
       // After the first of several Enters (a paste), a newline is an Enter's echo only on a prompt line: the
       // others are the output of the commands before it.
       if (!this.committedInBatch || this.looksLikePrompt()) {
@@ -121,20 +139,44 @@ export class CommandTracker {
   }
 
   private put(ch: string): void {
+    if (this.cursor >= MAX_LINE) return;
+    this.spend(this.cursor - this.line.length);
     while (this.line.length < this.cursor) this.line.push(' ');
     this.line[this.cursor] = ch;
     this.cursor++;
   }
 
+  private spend(work: number): void {
+    if (work > 0) this.credit -= work;
+  }
+
   private feed(s: string): void {
+    let rest = s;
+    while (rest.length > 0) {
+      if (this.credit < 0) {
+        // Over its budget: only the newline that ends the line matters (escape state starts over after it).
+        const nl = rest.indexOf('\n');
+        if (nl < 0) return;
+        this.state = 'text';
+        this.newline();
+        rest = rest.slice(nl + 1);
+      } else rest = this.parse(rest);
+    }
+  }
+
+  /** Models `s`; returns what is left of it when the line ran out of budget ('' when all was read). */
+  private parse(s: string): string {
+    let at = 0;
     for (const ch of s) {
+      at += ch.length;
+      this.credit = Math.min(LINE_WORK, this.credit + WORK_PER_CHAR);
       switch (this.state) {
         case 'text':
           if (ch === '\x1b') this.state = 'esc';
           else if (ch === '\n') this.newline();
           else if (ch === '\r') this.cursor = 0;
           else if (ch === '\b') this.cursor = Math.max(0, this.cursor - 1);
-          else if (ch === '\t') this.cursor = (Math.floor(this.cursor / 8) + 1) * 8;
+          else if (ch === '\t') this.cursor = Math.min(MAX_LINE, (Math.floor(this.cursor / 8) + 1) * 8);
           else if (ch >= ' ' && ch !== '\x7f') this.put(ch);
           break;
         case 'esc':
@@ -169,21 +211,26 @@ export class CommandTracker {
           this.state = ch === '\\' ? 'text' : 'str';
           break;
       }
+      if (this.credit < 0) return s.slice(at);
     }
+    return '';
   }
 
   private applyCsi(final: string): void {
     const p = this.csi;
     const n = Number.parseInt(p, 10);
-    const count = Number.isFinite(n) && n > 0 ? Math.min(n, 4096) : 1;
+    const count = Number.isFinite(n) && n > 0 ? Math.min(n, MAX_LINE) : 1;
     switch (final) {
       case 'K':
         if (p === '' || p === '0') this.line.length = Math.min(this.line.length, this.cursor);
-        else if (p === '1') for (let i = 0; i <= this.cursor && i < this.line.length; i++) this.line[i] = ' ';
+        else if (p === '1') {
+          this.spend(Math.min(this.cursor + 1, this.line.length));
+          for (let i = 0; i <= this.cursor && i < this.line.length; i++) this.line[i] = ' ';
+        }
         else if (p === '2') this.line = [];
         break;
       case 'C':
-        this.cursor += count;
+        this.cursor = Math.min(MAX_LINE, this.cursor + count);
         break;
       case 'D':
         this.cursor = Math.max(0, this.cursor - count);
@@ -192,12 +239,18 @@ export class CommandTracker {
         this.cursor = count - 1;
         break;
       case 'P':
+        this.spend(this.line.length - this.cursor);
         this.line.splice(this.cursor, count);
         break;
       case '@':
-        if (this.cursor < this.line.length) this.line.splice(this.cursor, 0, ...Array<string>(count).fill(' '));
+        if (this.cursor < this.line.length) {
+          this.spend(this.line.length - this.cursor + count);
+          this.line.splice(this.cursor, 0, ...Array<string>(Math.min(count, MAX_LINE - this.cursor)).fill(' '));
+          if (this.line.length > MAX_LINE) this.line.length = MAX_LINE;
+        }
         break;
       case 'X':
+        this.spend(Math.min(count, this.line.length - this.cursor));
         for (let i = this.cursor; i < this.cursor + count && i < this.line.length; i++) this.line[i] = ' ';
         break;
       case 'H':

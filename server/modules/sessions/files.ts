@@ -11,19 +11,25 @@ import { type Deps, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import { oneId } from '../identity/shared.ts';
-import type { LiveSession } from './live.ts';
+import { sessionAccess } from './access.ts';
+import { CLOSE, type LiveSession } from './live.ts';
 import { liveOf, MSG_OWNED, ownSession } from './owned.ts';
 
 /*
  * The terminal's file manager (contract §2.10, §3.16, §5.5): SFTP on the creator's running SSH session. Each
- * operation is allowed by its flag on the session row (the strategy when it was opened), and, except listing, is
+ * operation asks the access rule again and needs its flag both on the session row and in the current decision (a
+ * strategy narrowed or a grant removed applies at once; a session the rule now refuses ends), and, except listing, is
  * written to storage_logs before it runs, so failed operations are on record too. Files move as streams both ways:
- * nothing holds a whole file in memory.
+ * nothing holds a whole file in memory. Only regular files are read or written: a device, a FIFO or a /proc file has
+ * no honest size, and opening a FIFO blocks the host's SFTP server for the rest of the session.
  */
 
 export const MSG_FILES = {
   protocol: '当前协议不支持此操作',
   directoryDownload: '不能下载文件夹',
+  notAFile: '只能下载普通文件',
+  notAFileToWrite: (p: string) => `${p} 不是普通文件`,
+  noDir: (p: string) => `文件夹不存在：${p}`,
   badName: '文件名不合法',
   root: '不能删除根目录',
   tooMany: (n: number) => `文件夹内容过多（超过 ${n} 项），请在终端中删除`,
@@ -128,12 +134,20 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
   /** The SFTP home of each running session (`realpath('.')`), where `~` and relative paths start. */
   const homes = new WeakMap<LiveSession, Promise<string>>();
 
-  /** The caller's own live SSH session with its SFTP channel, after the flag check (`-1 禁止操作`). */
+  /** The caller's own live SSH session with its SFTP channel, after the access and flag checks (`-1 禁止操作`). */
   async function fileAccess(userId: string, id: string, flag?: Flag) {
     const row = await ownSession(db, userId, id);
     if (row.protocol !== 'ssh') throw fail(MSG_FILES.protocol);
     if (flag && row[flag] !== 1) throw fail(MSG_OWNED.forbidden);
     const session = liveOf(live, row);
+    const access = await sessionAccess(db, userId, row.assetId, clock.now());
+    if (!access) {
+      await session.close(CLOSE.revoked.code, CLOSE.revoked.message);
+      throw fail(CLOSE.denied.message);
+    }
+    /** The flag on the row (at attach, or since a strategy change) and in the decision now. */
+    const may = (f: Flag) => row[f] === 1 && access.flags[f] === 1;
+    if (flag && !may(flag)) throw fail(MSG_OWNED.forbidden);
     const sftp = await session.sftp().catch((err: Error) => {
       throw fail(MSG_FILES.failed('打开SFTP通道', err.message));
     });
@@ -147,7 +161,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
     const resolve = (p: string) => path.posix.resolve(base, (p === '~' ? '' : p.startsWith('~/') ? p.slice(2) : p) || '.');
     const log = (action: StorageAction, fileName: string) =>
       db.insertInto('storageLogs').values({ id: uuid(), assetId: row.assetId, sessionId: row.id, userId, action, fileName, created: clock.now() }).execute();
-    return { row, sftp, resolve, log };
+    return { row, sftp, resolve, log, may };
   }
 
   return [
@@ -189,12 +203,19 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
         await log('download', file);
         const st = await call<Stats>((cb) => sftp.stat(file, cb)).catch(sftpFailed('下载'));
         if (st.isDirectory()) throw fail(MSG_FILES.directoryDownload);
+        // Checked before open: a FIFO's open would block the SFTP server; a device or /proc file lies about its size.
+        if (!st.isFile()) throw fail(MSG_FILES.notAFile);
         reply.header('content-type', 'application/octet-stream').header('content-disposition', contentDisposition(file)).header('cache-control', 'no-store');
         // HEAD: the headers only (Fastify would read the whole remote file to discard it).
         if (req.method === 'HEAD') return reply.send();
         const handle = await call<Buffer>((cb) => sftp.open(file, 'r', cb)).catch(sftpFailed('下载'));
-        // Opened before answering, so a refusal is still an envelope; then streamed chunk by chunk.
-        const stream = sftp.createReadStream(file, { handle, autoClose: true, highWaterMark: SFTP_BUFFER });
+        if (st.size === 0) {
+          sftp.close(handle, () => {});
+          return reply.header('content-length', '0').send('');
+        }
+        // Opened before answering, so a refusal is still an envelope; then streamed chunk by chunk, never more than
+        // the Content-Length announced (a file that grows meanwhile would spill into the next answer on the connection).
+        const stream = sftp.createReadStream(file, { handle, autoClose: true, highWaterMark: SFTP_BUFFER, start: 0, end: st.size - 1 });
         return reply.header('content-length', String(st.size)).send(stream);
       },
     }),
@@ -207,7 +228,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       query: z.object({ dir: zPath.optional() }),
       fileStream: { field: 'file', maxFileBytes: config.sessionUploadMaxBytes },
       handler: async ({ params, query, principal, req, reply }) => {
-        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'upload');
+        const { sftp, resolve, log, may } = await fileAccess(principal.user.id, params.id, 'upload');
         const upload = req.fileStream;
         if (!upload) throw badRequest('file: required');
         const name = path.posix.basename(upload.filename.replaceAll('\\', '/'));
@@ -216,7 +237,9 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
         const target = path.posix.join(dir, name);
         await log('upload', target);
         upload.take();
-        await mkdirs(sftp, dir).catch(sftpFailed('上传'));
+        // Missing folders are made only with createDir as well (it gates mkdir; upload alone must not undo it).
+        await (may('createDir') ? mkdirs(sftp, dir) : assertDir(sftp, dir)).catch(sftpFailed('上传'));
+        await assertRegularOrAbsent(sftp, target).catch(sftpFailed('上传'));
         const handle = await call<Buffer>((cb) => sftp.open(target, 'w', cb)).catch(sftpFailed('上传'));
         return progressStream(reply, (progress) => copyToSftp(sftp, target, handle, upload, config.sessionUploadMaxBytes, progress));
       },
@@ -231,9 +254,12 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       maxFieldBytes: EDIT_MAX_BYTES,
       body: z.object({ file: zPath, fileContent: z.string() }),
       handler: async ({ params, body, principal }) => {
-        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'edit');
+        const { sftp, resolve, log, may } = await fileAccess(principal.user.id, params.id, 'edit');
         const file = resolve(body.file);
         await log('edit', file);
+        // Edit changes files that exist; a new file is an upload (its flag), and only regular files are written.
+        const exists = await assertRegularOrAbsent(sftp, file).catch(sftpFailed('保存'));
+        if (!exists && !may('upload')) throw fail(MSG_OWNED.forbidden);
         let content = body.fileContent.replaceAll('\r\n', '\n');
         if (!content.endsWith('\n')) content += '\n';
         await call<void>((cb) => sftp.writeFile(file, content, (err) => cb(err, undefined))).catch(sftpFailed('保存'));
@@ -289,6 +315,28 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       },
     }),
   ];
+}
+
+/** The path's attributes, or null when it does not exist (other SFTP errors are thrown). */
+async function statOrNull(sftp: SFTPWrapper, p: string): Promise<Stats | null> {
+  return call<Stats>((cb) => sftp.stat(p, cb)).catch((err: { code?: number }) => {
+    if (err.code === 2) return null;
+    throw err;
+  });
+}
+
+/** The folder exists (else an error for sftpFailed: `-1 上传失败：文件夹不存在：…`). */
+async function assertDir(sftp: SFTPWrapper, dir: string): Promise<void> {
+  const st = await statOrNull(sftp, dir);
+  if (!st) throw new Error(MSG_FILES.noDir(dir));
+  if (!st.isDirectory()) throw new Error(`${dir} 不是文件夹`);
+}
+
+/** True when `file` is a regular file, false when it does not exist; anything else (a FIFO, a device) is refused. */
+async function assertRegularOrAbsent(sftp: SFTPWrapper, file: string): Promise<boolean> {
+  const st = await statOrNull(sftp, file);
+  if (st && !st.isFile()) throw new Error(MSG_FILES.notAFileToWrite(file));
+  return st !== null;
 }
 
 /** `mkdir -p`: creates the missing folders of an absolute path, one by one. */

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { fail } from '../../http/envelope.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
-import { decide } from '../access/rule.ts';
 import { zId } from '../identity/shared.ts';
 import { fileRoutes } from './files.ts';
-import { NO_FLAGS, sessionAnswer, sessionFlags } from './flags.ts';
+import { sessionAccess } from './access.ts';
+import { sessionAnswer } from './flags.ts';
 import { historyRoutes } from './history.ts';
 import { recordingRoutes } from './recording-download.ts';
 import { statsRoutes } from './stats.ts';
@@ -27,9 +27,6 @@ const createQuery = z.object({
   mode: z.enum(['guacd', 'native', 'terminal']).default('guacd'),
 });
 
-/** The attributes that decide the RDP drive. */
-const DRIVE_ATTRIBUTES = ['enable-drive', 'drive-path'];
-
 export default defineModule('sessions', (deps) => [
   ...terminalRoutes(deps),
   route({
@@ -44,17 +41,10 @@ export default defineModule('sessions', (deps) => [
       const id = uuid();
       // One transaction: the decision, the row and the asset's last access agree (a grant removed meanwhile waits).
       const flags = await db.transaction().execute(async (trx) => {
-        const decision = await decide(trx, userId, query.assetId, now);
-        if (!decision.allowed) throw fail(MSG.denied);
-        const asset = await trx.selectFrom('assets').select(['protocol', 'ip', 'port', 'accessGatewayId']).where('id', '=', query.assetId).executeTakeFirst();
-        if (!asset) throw fail(MSG.denied); // deleted between the two reads
+        const access = await sessionAccess(trx, userId, query.assetId, now);
+        if (!access) throw fail(MSG.denied);
+        const { asset, flags: f, strategyId } = access;
         if (query.mode !== 'guacd' && asset.protocol !== 'ssh') throw fail(MSG.textModeNeedsSsh);
-        const attributes = await trx.selectFrom('assetAttributes').select(['name', 'value']).where('assetId', '=', query.assetId).where('name', 'in', DRIVE_ATTRIBUTES).execute();
-        const strategy = decision.strategyId ? await trx.selectFrom('strategies').selectAll().where('id', '=', decision.strategyId).executeTakeFirst() : null;
-        // A grant naming a strategy that is gone (deletes are refused while grants use one; an old import might not
-        // have been) was meant to restrict: it grants no flag rather than all.
-        const applied = decision.strategyId ? (strategy ?? NO_FLAGS) : null;
-        const f = sessionFlags(asset.protocol, new Map(attributes.map((a) => [a.name, a.value])), applied, userId);
         await trx
           .insertInto('sessions')
           .values({
@@ -80,7 +70,7 @@ export default defineModule('sessions', (deps) => [
             recording: '',
             reviewed: 0,
             commandCount: 0,
-            strategyId: decision.strategyId,
+            strategyId,
             ...f,
           })
           .execute();

@@ -1,4 +1,5 @@
 import type { Deps } from '../../http/access.ts';
+import { recheckLiveSessions } from './cuts.ts';
 import { MSG_RESTARTED } from './terminal.ts';
 
 /*
@@ -6,11 +7,14 @@ import { MSG_RESTARTED } from './terminal.ts';
  *  - at start, sessions a crash left `connecting`/`connected` become `disconnected` (code −1, MSG_RESTARTED); their
  *    recordings stay (1.3.9 did the same for `connected` and deleted `connecting` ones);
  *  - every hour, sessions still `no_connect` an hour after their creation are deleted: opened and never attached
- *    (1.3.9 deleted every `no_connect`/`connecting` session whatever its age, quirk 22, cutting sessions being set up).
+ *    (1.3.9 deleted every `no_connect`/`connecting` session whatever its age, quirk 22, cutting sessions being set up);
+ *  - every minute, each running session is checked against the access rule again (cuts.ts): what no route announces —
+ *    a grant's window ending, a group membership or an asset's owner changing — ends the sessions it refuses.
  */
 
 export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+export const RECHECK_EVERY_MS = 60 * 1000;
 
 export interface SessionLifecycle {
   stop(): void;
@@ -43,5 +47,12 @@ export async function startSessionLifecycle(deps: Deps): Promise<SessionLifecycl
     deleteAbandonedSessions(deps).catch((err) => deps.log.error({ err }, 'session cleanup failed'));
   }, CLEANUP_EVERY_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  const recheck = setInterval(() => void recheckLiveSessions(deps), RECHECK_EVERY_MS);
+  recheck.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      clearInterval(recheck);
+    },
+  };
 }

@@ -14,7 +14,19 @@ export const CLOSE = {
   notFound: { code: 800, message: '获取会话失败' },
   forced: { code: 802, message: '管理员强制关闭了此会话' },
   offline: { code: 805, message: '会话离线' },
+  /** The browser stopped answering pings (terminal.ts heartbeat). */
+  clientGone: { code: 805, message: '客户端无响应，会话已结束' },
+  /** Typed input waited for the remote program for minutes (terminal.ts INPUT_STALL_BEATS). */
+  inputStalled: { code: 805, message: '远程主机长时间未读取输入，会话已结束' },
+  // An administrator's change ended these (802 as a forced close; the terminal shows the message).
+  denied: { code: 802, message: '您没有权限访问此资产' },
+  revoked: { code: 802, message: '您对此资产的访问权限已被收回，会话已关闭' },
+  accountDisabled: { code: 802, message: '账号已被禁用，会话已关闭' },
+  accountDeleted: { code: 802, message: '账号已被删除，会话已关闭' },
+  assetDeleted: { code: 802, message: '资产已被删除，会话已关闭' },
 } as const;
+
+export type CloseReason = { readonly code: number; readonly message: string };
 
 export interface LiveSession {
   readonly id: string;
@@ -38,6 +50,8 @@ export interface LiveSessions {
   /** Only removes `session` if it is still the one registered under its id. */
   remove(session: LiveSession): void;
   all(): LiveSession[];
+  /** Ends every session `test` picks with `reason`; resolves, with how many, once their rows are written. */
+  endWhere(test: (session: LiveSession) => boolean, reason: CloseReason): Promise<number>;
   /** App close: every session ends as if the remote side closed; resolves once their rows are written. */
   closeAll(): Promise<void>;
 }
@@ -53,6 +67,11 @@ export function createLiveSessions(): LiveSessions {
       if (byId.get(session.id) === session) byId.delete(session.id);
     },
     all: () => [...byId.values()],
+    endWhere: async (test, reason) => {
+      const picked = [...byId.values()].filter(test);
+      await Promise.all(picked.map((s) => s.close(reason.code, reason.message)));
+      return picked.length;
+    },
     closeAll: async () => {
       await Promise.all([...byId.values()].map((s) => s.close(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message)));
     },

@@ -3,6 +3,8 @@ import type { Client, ClientChannel, SFTPWrapper } from 'ssh2';
 import type { WebSocket } from 'ws';
 import type { Deps } from '../../http/access.ts';
 import { closedFrame } from '../../http/routes.ts';
+import { FLAGS } from '../strategies/store.ts';
+import { sessionAccess } from './access.ts';
 import { CommandLog, CommandTracker } from './commands.ts';
 import { CLOSE, type LiveSession } from './live.ts';
 import { ScreenRing, Watchers } from './monitor.ts';
@@ -31,6 +33,19 @@ const MAX_ROWS = 500;
 
 export const MSG_SESSION_NOT_FOUND = CLOSE.notFound.message;
 export const MSG_RESTARTED = '服务重启，会话已结束';
+
+/**
+ * The browser's socket is pinged every `intervalMs` (ws ping/pong); one that answered nothing, no pong and no frame, over
+ * a whole interval has vanished (sleep, a dropped network: no TCP close ever comes) and is dropped, which ends the
+ * session, its SSH connection and its recording. Tests shorten it.
+ */
+export const heartbeat = { intervalMs: 20_000 };
+/**
+ * While typed input waits for the remote side (the socket not read), pongs wait unread too: after this many intervals
+ * of it (5 minutes by default) the session ends, so a program that never reads cannot hold a vanished browser's
+ * session open; the terminal was frozen behind that input anyway (even Ctrl-C waits in the queue).
+ */
+export const INPUT_STALL_BEATS = 15;
 
 /**
  * For scripts/bench-terminal.ts only (it measures the recording's cost by turning it off in its own server process):
@@ -67,6 +82,12 @@ export class TerminalSession implements LiveSession {
   private readonly watchers = new Watchers();
   private readonly tracker: CommandTracker;
   private readonly commands: CommandLog;
+  /** A pong or a frame arrived since the last ping. */
+  private alive = true;
+  private readonly pinger: NodeJS.Timeout;
+  /** The socket is not read while SSH holds more typed input than its window takes (until the channel drains). */
+  private inputPaused = false;
+  private stalledBeats = 0;
 
   constructor(
     private readonly deps: Deps,
@@ -87,7 +108,39 @@ export class TerminalSession implements LiveSession {
     ssh.on('error', (err) => deps.log.debug({ err }, 'terminal ssh error'));
     socket.on('message', (data: Buffer) => this.input(data.toString('utf8')));
     socket.on('close', () => void this.finish(CLOSE.normal.code, CLOSE.normal.message));
+    socket.on('pong', this.heard);
+    this.pinger = setInterval(this.beat, heartbeat.intervalMs);
+    this.pinger.unref();
   }
+
+  private readonly heard = (): void => {
+    this.alive = true;
+  };
+
+  private readonly beat = (): void => {
+    if (this.finished) return;
+    // While the socket is not read (input backpressure), its pongs wait unread: that is not silence, up to a limit.
+    if (this.inputPaused) {
+      if (++this.stalledBeats < INPUT_STALL_BEATS) return;
+      this.socket.terminate();
+      void this.finish(CLOSE.inputStalled.code, CLOSE.inputStalled.message);
+      return;
+    }
+    if (!this.alive) {
+      this.socket.terminate(); // no close handshake with a peer that is gone
+      void this.finish(CLOSE.clientGone.code, CLOSE.clientGone.message);
+      return;
+    }
+    this.alive = false;
+    this.socket.ping();
+  };
+
+  private readonly resumeInput = (): void => {
+    this.inputPaused = false;
+    this.stalledBeats = 0;
+    this.alive = true;
+    if (!this.finished) this.socket.resume();
+  };
 
   sftp(): Promise<SFTPWrapper> {
     this.sftpChannel ??= new Promise<SFTPWrapper>((resolve, reject) => {
@@ -117,10 +170,17 @@ export class TerminalSession implements LiveSession {
 
   private input(frame: string): void {
     if (this.finished) return;
+    this.alive = true;
     const content = frame.slice(1);
     switch (frame[0]) {
       case '2':
-        this.stream.write(content);
+        // ssh2 buffers what the remote side's window does not take: past its high-water mark the socket is no
+        // longer read (ws pause) until the channel drains, so typed or pasted input never piles up in the server.
+        if (!this.stream.write(content) && !this.inputPaused) {
+          this.inputPaused = true;
+          this.socket.pause();
+          this.stream.once('drain', this.resumeInput);
+        }
         this.tracker.input(content, this.recording?.offsetMs() ?? 0);
         break;
       case '3': {
@@ -225,6 +285,7 @@ export class TerminalSession implements LiveSession {
   }
 
   private async end(code: number, message: string): Promise<void> {
+    clearInterval(this.pinger);
     const tail = this.decoder.end() + this.errDecoder.end();
     if (tail) this.pending.push(tail);
     this.pendingSize += tail.length;
@@ -256,8 +317,10 @@ export class TerminalSession implements LiveSession {
 const attaching = new Set<string>();
 
 /**
- * `GET /sessions/:id/ssh`: checks the session (the caller's own, never attached), opens SSH and the shell, records,
+ * `GET /sessions/:id/ssh`: checks the session (the caller's own, never attached) and asks the access rule again (a
+ * session made while granted is no key once the grant is gone, audit H2 C2), opens SSH and the shell, records,
  * registers the live session and sends `1`. Failures before the shell is up: `0<reason>`, the row `disconnected`.
+ * Every way out that does not hand the SSH connection to the live session ends it.
  */
 export async function attachTerminal(
   deps: Deps,
@@ -286,8 +349,12 @@ export async function attachTerminal(
     }
     await db.updateTable('sessions').set({ status: 'disconnected', disconnectedTime: clock.now(), code, message }).where('id', '=', sessionId).execute();
   };
+  let client: Client | undefined;
+  let handedOver = false;
 
   try {
+    const access = await sessionAccess(db, args.userId, row.assetId, clock.now());
+    if (!access) return await end(CLOSE.denied.code, CLOSE.denied.message);
     let connected: Awaited<ReturnType<typeof connectSsh>>;
     try {
       connected = await connectSsh(deps, row.assetId);
@@ -295,42 +362,57 @@ export async function attachTerminal(
       if (err instanceof ConnectError) return await end(err.code, err.message);
       throw err;
     }
-    const { client, username } = connected;
-    if (userLeft) {
-      client.end();
-      return await end(CLOSE.normal.code, CLOSE.normal.message);
-    }
+    client = connected.client;
+    const { username } = connected;
+    if (userLeft) return await end(CLOSE.normal.code, CLOSE.normal.message);
     let stream: ClientChannel;
     try {
+      const ssh = client;
       stream = await new Promise<ClientChannel>((resolve, reject) => {
-        client.shell({ term: 'xterm-256color', cols, rows }, (err, s) => (err ? reject(err) : resolve(s)));
+        ssh.shell({ term: 'xterm-256color', cols, rows }, (err, s) => (err ? reject(err) : resolve(s)));
       });
     } catch (err) {
-      client.end();
       return await end(806, `创建SSH客户端失败：${(err as Error).message}`);
     }
-    if (userLeft) {
-      client.end();
-      return await end(CLOSE.normal.code, CLOSE.normal.message);
-    }
+    if (userLeft) return await end(CLOSE.normal.code, CLOSE.normal.message);
     // The shell may end while the row is written below, before the session listens for it.
     let shellEnded = false;
     stream.once('close', () => {
       shellEnded = true;
     });
-    const recording = benchSwitches.record ? Recording.start(deps.config.recordingDir, sessionId, { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) }) : undefined;
-    await db
-      .updateTable('sessions')
-      .set({ status: 'connecting', username, connectionId: sessionId, width: cols, height: rows, recording: recording ? recordingPath(deps.config, sessionId) : '' })
-      .where('id', '=', sessionId)
-      .execute();
+    // A failing disk stops the recording, not the session (SERVER.md): the session goes on unrecorded, logged.
+    let recording: Recording | undefined;
+    if (benchSwitches.record) {
+      try {
+        recording = Recording.start(deps.config.recordingDir, sessionId, { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) });
+      } catch (err) {
+        deps.log.error({ err, sessionId }, 'recording could not start: the session goes on without one');
+      }
+    }
+    const flags = Object.fromEntries(FLAGS.map((f) => [f, access.flags[f]]));
+    try {
+      // The flags are the current decision's (the strategy may have changed since POST /sessions).
+      await db
+        .updateTable('sessions')
+        .set({ status: 'connecting', username, connectionId: sessionId, width: cols, height: rows, recording: recording ? recordingPath(deps.config, sessionId) : '', ...flags, strategyId: access.strategyId })
+        .where('id', '=', sessionId)
+        .execute();
+    } catch (err) {
+      await recording?.end();
+      throw err;
+    }
     socket.off('close', onEarlyClose);
     const session = new TerminalSession(deps, sessionId, args.userId, row.assetId, client, stream, socket, recording);
+    handedOver = true;
     deps.live.add(session);
     if (userLeft || socket.readyState !== socket.OPEN) return await session.close(CLOSE.normal.code, CLOSE.normal.message);
     if (shellEnded) return await session.close(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message);
+    // Asked once more now that the session is registered: a grant removed while SSH connected either sees this
+    // session in its cut, or is seen here.
+    if (!(await sessionAccess(db, args.userId, row.assetId, clock.now()))) return await session.close(CLOSE.denied.code, CLOSE.denied.message);
     socket.send('1');
   } finally {
     attaching.delete(sessionId);
+    if (!handedOver) client?.end();
   }
 }

@@ -5,6 +5,7 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { contains, idList, oneId, requireAll } from '../identity/shared.ts';
+import { recheckLiveSessions } from '../sessions/cuts.ts';
 import { assertNameFree, flagsOf, MSG, strategyBody, strategyOrFail, toWire } from './store.ts';
 
 /*
@@ -35,7 +36,7 @@ async function assertNotInUse(trx: Db, strategies: readonly { id: string; name: 
   );
 }
 
-export default defineModule('strategies', ({ db, clock }) => [
+export default defineModule('strategies', ({ db, clock, live, log }) => [
   route({
     method: 'GET',
     path: '/strategies',
@@ -93,6 +94,8 @@ export default defineModule('strategies', ({ db, clock }) => [
         await assertNameFree(trx, body.name, params.id);
         await trx.updateTable('strategies').set({ name: body.name, ...flagsOf(body) }).where('id', '=', params.id).execute();
       });
+      // Running sessions take the new flags (their rows; file operations read the rule's current answer anyway).
+      await recheckLiveSessions({ db, clock, live, log });
       return '';
     },
   }),

@@ -9,6 +9,7 @@ import { modeString, sortEntries } from '../../../server/modules/sessions/files.
 import { uuid } from '../../../server/lib/ids.ts';
 import type { HarnessOptions } from '../harness.ts';
 import { SSHD_USER, startSshd, sshdUnavailable, type TestSshd } from '../sshd.ts';
+import { insertAsset } from '../overview/rows.ts';
 import { connectLive, type SessionsHarness, sessionsHarness } from './helpers.ts';
 
 const B = 'jgUploadBoundary';
@@ -80,6 +81,9 @@ describe.skipIf(sshdUnavailable())('the SFTP file manager on a live session (rea
     const bob = await h.createUser({ username: 'bob' });
     const token = await h.accessToken(alice);
     const none = { upload: 0, download: 0, delete: 0, rename: 0, edit: 0, createDir: 0 };
+    // alice owns the asset: the access rule (asked on every file operation) lets her in without restriction, and the
+    // session rows' flags decide.
+    await h.db.updateTable('assets').set({ id: 'asset-1', owner: alice }).where('id', '=', await insertAsset(h.db)).execute();
     const on = await r.seedSession({ creator: alice, assetId: 'asset-1', status: 'connected', disconnectedTime: null });
     const off = await r.seedSession({ creator: alice, assetId: 'asset-1', status: 'connected', disconnectedTime: null, ...none });
     const lives = [await connectLive(r.live, sshd, { id: on, creator: alice, assetId: 'asset-1' }), await connectLive(r.live, sshd, { id: off, creator: alice, assetId: 'asset-1' })];
@@ -201,6 +205,62 @@ describe.skipIf(sshdUnavailable())('the SFTP file manager on a live session (rea
     // No file part, or the file in another field.
     expect((await call('POST', `/sessions/${on}/upload?dir=${ws}`, { raw: form({ x: 'y' }), contentType: MP })).body).toEqual({ code: 400, message: 'file: required' });
     expect((await call('POST', `/sessions/${on}/upload?dir=${ws}`, { raw: multipart('a.txt', Buffer.from('a'), 'other'), contentType: MP })).body.code).toBe(400);
+    for (const l of lives) l.end();
+  });
+
+  it('download: only regular files, never more bytes than the Content-Length; a FIFO does not wedge the session (audit H2 C7, C8)', async () => {
+    const { h, call, on, ws, lives, token } = await world();
+    const url = (f: string) => `/sessions/${on}/download?file=${encodeURIComponent(f)}`;
+    // /proc files say size 0 and have content: the body is what the header announced, not what follows it.
+    const proc = await h.app.inject({ method: 'GET', url: url('/proc/version'), headers: { 'x-auth-token': token } });
+    expect(proc.statusCode).toBe(200);
+    expect(proc.headers['content-length']).toBe('0');
+    expect(proc.rawPayload.length).toBe(0);
+    // A FIFO (its open would block the host's SFTP server until a writer comes) and a device are refused at once.
+    const fifo = path.join(ws, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    fs.chownSync(fifo, uid, gid);
+    expect((await call('GET', url(fifo))).body).toEqual({ code: -1, message: '只能下载普通文件' });
+    expect((await call('GET', url('/dev/zero'))).body).toEqual({ code: -1, message: '只能下载普通文件' });
+    // The session's SFTP channel still answers.
+    expect((await call('POST', `/sessions/${on}/ls`, { body: { dir: ws } })).body.code).toBe(1);
+    // An empty regular file: an empty body.
+    put(path.join(ws, 'empty'), '');
+    const empty = await h.app.inject({ method: 'GET', url: url(path.join(ws, 'empty')), headers: { 'x-auth-token': token } });
+    expect([empty.statusCode, empty.headers['content-length'], empty.rawPayload.length]).toEqual([200, '0', 0]);
+    for (const l of lives) l.end();
+  });
+
+  it('upload: missing folders are made only with createDir as well; a FIFO is never opened (audit H2 C9)', async () => {
+    const { h, call, on, off, ws, lives } = await world();
+    await h.db.updateTable('sessions').set({ upload: 1 }).where('id', '=', off).execute(); // upload without createDir
+    const dir = `${ws}/new/deeper`;
+    const refused = await call('POST', `/sessions/${off}/upload?dir=${encodeURIComponent(dir)}`, { raw: multipart('f.txt', Buffer.from('f')), contentType: MP });
+    expect(refused.body).toEqual({ code: -1, message: `上传失败：文件夹不存在：${dir}` });
+    expect(fs.existsSync(`${ws}/new`)).toBe(false);
+    const into = await call('POST', `/sessions/${off}/upload?dir=${encodeURIComponent(ws)}`, { raw: multipart('f.txt', Buffer.from('f')), contentType: MP });
+    expect(progressOf(into.text).envelope.code).toBe(1);
+    expect(fs.readFileSync(path.join(ws, 'f.txt'), 'utf8')).toBe('f');
+    // Over a FIFO: refused before open (which would block until a reader came).
+    execFileSync('mkfifo', [path.join(ws, 'pipe')]);
+    fs.chownSync(path.join(ws, 'pipe'), uid, gid);
+    const overFifo = await call('POST', `/sessions/${on}/upload?dir=${encodeURIComponent(ws)}`, { raw: multipart('pipe', Buffer.from('x')), contentType: MP });
+    expect(overFifo.body).toEqual({ code: -1, message: `上传失败：${ws}/pipe 不是普通文件` });
+    for (const l of lives) l.end();
+  });
+
+  it('edit: changes existing regular files; a new file needs the upload flag too (audit H2, edit)', async () => {
+    const { h, call, off, ws, lives } = await world();
+    await h.db.updateTable('sessions').set({ edit: 1 }).where('id', '=', off).execute(); // edit without upload
+    const file = path.join(ws, 'conf.ini');
+    put(file, 'old\n');
+    expect((await call('POST', `/sessions/${off}/edit`, { body: { file, fileContent: 'new' } })).body.code).toBe(1);
+    expect(fs.readFileSync(file, 'utf8')).toBe('new\n');
+    expect((await call('POST', `/sessions/${off}/edit`, { body: { file: `${ws}/created.sh`, fileContent: 'x' } })).body).toEqual({ code: -1, message: '禁止操作' });
+    expect(fs.existsSync(`${ws}/created.sh`)).toBe(false);
+    execFileSync('mkfifo', [path.join(ws, 'pipe')]);
+    fs.chownSync(path.join(ws, 'pipe'), uid, gid);
+    expect((await call('POST', `/sessions/${off}/edit`, { body: { file: `${ws}/pipe`, fileContent: 'x' } })).body).toEqual({ code: -1, message: `保存失败：${ws}/pipe 不是普通文件` });
     for (const l of lives) l.end();
   });
 

@@ -79,6 +79,42 @@ describe('command tracker', () => {
   });
 });
 
+describe('command tracker bounds (audit H2 C1)', () => {
+  const heapMb = () => process.memoryUsage().heapUsed / 1e6;
+
+  it('a cursor-forward storm and a line with no newline keep memory bounded; the next commands are indexed', () => {
+    const { t, seen } = tracker();
+    t.output(PROMPT);
+    const before = heapMb();
+    // 10,000 × 4096 columns: unbounded, a 41-million-element line (40,000 of them made V8 abort the process).
+    t.output(`${ESC}[4096C`.repeat(10_000));
+    t.output('X');
+    // A 16 MB line (a one-line file cat'ed), in relay-sized pieces.
+    const chunk = 'a'.repeat(1024 * 1024);
+    for (let i = 0; i < 16; i++) t.output(chunk);
+    expect(heapMb() - before).toBeLessThan(64);
+    t.output(`\r\n${PROMPT}`);
+    t.input('echo after\r', 9);
+    t.output('echo after\r\nafter\r\n');
+    expect(seen).toEqual([[9, 'echo after']]);
+  });
+
+  it('erase and insert storms cost bounded work: the line is dropped, the next one is indexed', () => {
+    const { t, seen } = tracker();
+    t.output(PROMPT);
+    const started = performance.now();
+    // Each `ESC[4096X` on a full line rewrites 4,096 elements: unbudgeted, 4 MB of it took seconds of CPU.
+    t.output(`${'a'.repeat(4096)}\r${`${ESC}[4096X`.repeat(600_000)}`);
+    t.output(`${ESC}[1K`.repeat(100_000));
+    expect(performance.now() - started).toBeLessThan(1000);
+    t.input('\r', 3); // an Enter on the dropped line gives no command
+    t.output(`\r\n${PROMPT}`);
+    t.input('ls\r', 4);
+    t.output('ls\r\nfile\r\n');
+    expect(seen).toEqual([[4, 'ls']]);
+  });
+});
+
 describe('monitor ring', () => {
   it('keeps the last output from a line start, after a reset', () => {
     const ring = new ScreenRing();
