@@ -6,8 +6,10 @@ import { discoverPlugins } from './plugin/discover';
 // Fluent's theme as CSS variables (scripts/theme-css.ts): see CoreProvider.
 import 'virtual:jumpgate-theme.css';
 
-// A stale deployment misses chunks: let the chunk loader's retry handle it instead of a blank page.
-window.addEventListener('vite:preloadError', (event) => event.preventDefault());
+// No `vite:preloadError` listener that cancels the event: cancelled, Vite's preload helper makes a failed import()
+// resolve with undefined instead of rejecting, and every caller then trips over undefined (a language switch threw,
+// a plugin page logged a TypeError). A failed chunk rejects; its users handle it (ChunkLoader: retry, or reload
+// after a deploy; the language switch: a message, the language kept).
 
 /** `<div id="root">`. A signed-in visit starts this entry while the page still parses (index.html's boot): then it
  * may not be there yet, and is once the document has parsed. */

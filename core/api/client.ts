@@ -6,6 +6,12 @@ import type { Transport } from './transport';
 export const SUCCESS_CODE = 1;
 /** Body code 100 passes as success (login uses it for "TOTP required"). */
 export const PASS_CODE = 100;
+/**
+ * How long an envelope call may take before it fails as timed out (a server or proxy that never answers would
+ * otherwise leave a dialog busy and a list spinning for good). Generous: the slowest envelope calls (a connection
+ * test of ten assets through a gateway, a session's SSH start) answer well within it.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -23,13 +29,17 @@ export class ApiError extends Error {
     readonly code: number | null,
     readonly status: number | null,
     readonly notified: boolean,
+    /** A network error because no answer came within the call's timeout. */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'ApiError';
   }
-  /** A business error (body code) or a 4xx: retrying will not help. */
+  /** A business error (body code), a 4xx or a timeout: retrying will not help (soon enough). */
   get isFinal(): boolean {
-    if (this.kind === 'network') return false;
+    // The server had the whole timeout: waiting that long again (three times) would leave the user watching a
+    // spinner for minutes; the list's error state offers 重试 instead.
+    if (this.kind === 'network') return this.timedOut;
     if (this.kind === 'http') return this.status !== null && this.status >= 400 && this.status < 500;
     return true;
   }
@@ -44,6 +54,11 @@ export interface RequestOptions {
   /** No toast for errors (redirects still happen); the promise still rejects. */
   silent?: boolean;
   signal?: AbortSignal;
+  /**
+   * Milliseconds before the call fails as timed out; 0 = never (a large download or upload, whose time grows with
+   * its size). Default REQUEST_TIMEOUT_MS, and none for a body carrying a file (FormData with a file, a Blob).
+   */
+  timeout?: number;
 }
 
 type BodyMethod = <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => Promise<T>;
@@ -99,6 +114,8 @@ export interface ApiClientOptions {
   location?: Pick<Location, 'protocol' | 'host'>;
   /** GETs the entry made at start (core/app/early.ts): the first matching call uses that answer instead of asking again. */
   early?: EarlyAnswers;
+  /** Default timeout of a call (REQUEST_TIMEOUT_MS). */
+  timeout?: number;
 }
 
 export function wsUrlFor(location: Pick<Location, 'protocol' | 'host'>): string {
@@ -125,6 +142,44 @@ export function requestUrl(url: string, params?: Query): string | null {
   }
   if (parts.length === 0) return url;
   return `${url}${url.includes('?') ? '&' : '?'}${parts.join('&')}`;
+}
+
+/** An upload: its time grows with the file, so no default timeout applies to it. */
+function carriesFile(body: unknown): boolean {
+  if (typeof Blob !== 'undefined' && body instanceof Blob) return true;
+  if (typeof FormData === 'undefined' || !(body instanceof FormData)) return false;
+  for (const value of body.values()) if (typeof value !== 'string') return true;
+  return false;
+}
+
+/** What a call's deadline rejects with; turned into the localized timeout error. */
+class RequestTimeout extends Error {}
+
+/**
+ * A deadline for one call: `race` rejects with RequestTimeout after `ms` (0: never) and aborts `signal`, which also
+ * follows the caller's own signal. The race, not only the abort, ends the wait: an adapter may ignore the signal.
+ */
+function deadline(ms: number, outer: AbortSignal | undefined) {
+  if (ms <= 0) return { signal: outer, race: <T>(work: Promise<T>) => work, clear: () => undefined };
+  const controller = new AbortController();
+  const follow = () => controller.abort(outer?.reason);
+  if (outer?.aborted) follow();
+  else outer?.addEventListener('abort', follow, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new RequestTimeout());
+      controller.abort();
+    }, ms);
+  });
+  return {
+    signal: controller.signal,
+    race: <T>(work: Promise<T>) => Promise.race([work, expired]),
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', follow);
+    },
+  };
 }
 
 function isEnvelope(value: unknown): value is Envelope {
@@ -166,8 +221,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!silent) bus.emit('notify', { intent: 'error', message });
   };
 
+  // A timeout is the network failing to the user (retrying may help), in its own words.
+  function timedOut(silent: boolean | undefined): never {
+    const message = t('error.timeout');
+    toast(message, silent);
+    throw new ApiError('network', message, null, null, true, true);
+  }
+
   function handleTransportError(error: unknown, isAxiosError: Transport['isAxiosError'], silent: boolean | undefined): never {
     if (error instanceof ApiError) throw error;
+    if (error instanceof RequestTimeout) timedOut(silent);
     if (!isAxiosError(error)) throw error; // programming errors (and harness failures) stay as they are
     if (error.code === 'ERR_CANCELED') throw new ApiError('network', error.message, null, null, true);
     const status = error.response?.status ?? null;
@@ -208,35 +271,48 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(method: HttpMethod, url: string, body?: unknown, opts: RequestOptions = {}): Promise<Envelope<T>> {
-    // A GET the entry already made at start (the same URL, query included): its answer goes through the same
-    // envelope handling.
-    const earlyUrl = method === 'GET' && !opts.headers && options.early ? requestUrl(url, opts.params) : null;
-    const early = earlyUrl !== null ? options.early?.take(earlyUrl, token()) : undefined;
-    const answer = early ? await early : null;
-    if (answer) return handleBody<T>(answer, url, opts.silent);
-    let loaded: Transport;
+    const limit = deadline(opts.timeout ?? (carriesFile(body) ? 0 : (options.timeout ?? REQUEST_TIMEOUT_MS)), opts.signal);
     try {
-      loaded = await loadTransport();
-    } catch {
-      // The transport chunk did not arrive: to the user this is the network failing.
-      const message = t('error.network');
-      toast(message, opts.silent);
-      throw new ApiError('network', message, null, null, true);
+      // A GET the entry already made at start (the same URL, query included): its answer goes through the same
+      // envelope handling.
+      const earlyUrl = method === 'GET' && !opts.headers && options.early ? requestUrl(url, opts.params) : null;
+      const early = earlyUrl !== null ? options.early?.take(earlyUrl, token()) : undefined;
+      let answer: EarlyAnswer | null = null;
+      try {
+        answer = early ? await limit.race(early) : null;
+      } catch (error) {
+        if (error instanceof RequestTimeout) timedOut(opts.silent);
+        throw error;
+      }
+      if (answer) return handleBody<T>(answer, url, opts.silent);
+      let loaded: Transport;
+      try {
+        loaded = await loadTransport();
+      } catch {
+        // The transport chunk did not arrive: to the user this is the network failing.
+        const message = t('error.network');
+        toast(message, opts.silent);
+        throw new ApiError('network', message, null, null, true);
+      }
+      let response: AxiosResponse<unknown>;
+      try {
+        response = await limit.race(
+          loaded.http.request<unknown>({
+            method,
+            url,
+            data: body,
+            params: opts.params,
+            headers: opts.headers,
+            signal: limit.signal,
+          }),
+        );
+      } catch (error) {
+        handleTransportError(error, loaded.isAxiosError, opts.silent);
+      }
+      return handleBody<T>(response, url, opts.silent);
+    } finally {
+      limit.clear();
     }
-    let response: AxiosResponse<unknown>;
-    try {
-      response = await loaded.http.request<unknown>({
-        method,
-        url,
-        data: body,
-        params: opts.params,
-        headers: opts.headers,
-        signal: opts.signal,
-      });
-    } catch (error) {
-      handleTransportError(error, loaded.isAxiosError, opts.silent);
-    }
-    return handleBody<T>(response, url, opts.silent);
   }
 
   const data =

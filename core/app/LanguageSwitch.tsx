@@ -17,13 +17,14 @@ const useStyles = makeStyles({
  */
 export function LanguageSwitch() {
   const styles = useStyles();
-  const { i18n } = useCore();
+  const { i18n, bus } = useCore();
   const switchLanguage = useSwitchLanguage();
   const { t } = useTranslation('core');
   const current = isLng(i18n.language) ? i18n.language : 'zh-CN';
   const choose = (next: Lng) => {
     if (next === current) return;
-    void switchLanguage(next);
+    // The new language's files did not arrive (offline, a deploy since): it is not applied, and the user is told.
+    switchLanguage(next).catch(() => bus.emit('notify', { intent: 'error', message: t('lang.failed') }));
   };
   return (
     <fieldset aria-label={t('lang.label')} className={styles.root}>

@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { ChunkError } from './ChunkError';
 import { useCore } from './context';
-import { newVersionDeployed } from './deploy';
+import { isChunkLoadError, newVersionDeployed } from './deploy';
 import { Landing } from './Landing';
 
 // Everything that arrives on demand (page chunks, layouts, locale files) shows the same way: the placeholder
@@ -56,7 +56,9 @@ function useOnDemand<T>(load: () => Promise<T>, what: string, onFail?: () => voi
         if (live) setState({ status: 'ready', value });
       },
       async (error: unknown) => {
-        console.error(error);
+        // A chunk that could not be fetched is on screen (with its retry) and in the browser's own log of the failed
+        // request; anything else (a broken module) is a bug worth the console.
+        if (!isChunkLoadError(error)) console.error(error);
         onFail?.();
         // A time-out is the network; any other failure may be a deploy that replaced the chunks.
         const newVersion = !(error instanceof ChunkTimeoutError) && (await newVersionDeployed());

@@ -62,11 +62,14 @@ export function PluginPage({ route }: { route: ResolvedRoute }) {
  * static page is applied here.
  */
 function FirstScreenHandOver({ path }: { path: string }) {
-  const { i18n } = useCore();
+  const { i18n, bus } = useCore();
   const switchLanguage = useSwitchLanguage();
   useLayoutEffect(() => {
     const { adopted, language } = announceScreen(path);
-    if (adopted && isLng(language) && language !== i18n.language) void switchLanguage(language);
-  }, [path, i18n, switchLanguage]);
+    if (adopted && isLng(language) && language !== i18n.language) {
+      // Its files did not arrive: the page stays in the language it has, and says why.
+      switchLanguage(language).catch(() => bus.emit('notify', { intent: 'error', message: i18n.t('lang.failed', { ns: 'core' }) }));
+    }
+  }, [path, i18n, bus, switchLanguage]);
   return null;
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useLandingPath } from '../app/landing';
 import { SecondPass } from '../ui/SecondPass';
+import { MainLandmark } from './MainLandmark';
 import { LanguageSwitch } from '../app/LanguageSwitch';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, LOGO_WIDTH, Logo, SIDER_WIDTH } from './parts';
 import { SideMenu } from './SideMenu';
@@ -107,9 +108,9 @@ export function AdminLayout() {
             </div>
           </SecondPass>
         </header>
-        <main className={styles.content}>
+        <MainLandmark className={styles.content}>
           <Outlet />
-        </main>
+        </MainLandmark>
         <SecondPass>
           <Footer />
         </SecondPass>

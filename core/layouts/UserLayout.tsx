@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useCore, useIsAdmin, useSession } from '../app/context';
 import { useLandingPath } from '../app/landing';
 import { SecondPass } from '../ui/SecondPass';
+import { MainLandmark } from './MainLandmark';
 import { LanguageSwitch } from '../app/LanguageSwitch';
 import { buildUserBar, selectedPagePath } from '../navigation/menu';
 import { AccountMenu, Breadcrumbs, Footer, HEADER_HEIGHT, Logo } from './parts';
@@ -86,9 +87,9 @@ export function UserLayout() {
         <div className={styles.crumbs}>
           <Breadcrumbs homePath={portalHome} />
         </div>
-        <main>
+        <MainLandmark>
           <Outlet />
-        </main>
+        </MainLandmark>
       </div>
       <SecondPass>
         <Footer />

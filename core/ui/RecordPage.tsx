@@ -1,6 +1,7 @@
-import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useQueryClient } from '../query/hooks';
 import { useUiT } from './i18n';
 import { PageContainer } from './PageContainer';
 
@@ -14,12 +15,18 @@ export interface RecordPageProps {
   error: unknown;
   /** The page's content once the record is there. */
   children: () => ReactNode;
+  /** What 重试 does after a failed load. Default: load again every query of the page that failed (the record's). */
+  onRetry?: () => void;
 }
 
 /** A detail page's frame: a card with 返回列表, a spinner while the record loads, and why it failed instead of nothing. */
-export function RecordPage({ title, backTo, isPending, error, children }: RecordPageProps) {
+export function RecordPage({ title, backTo, isPending, error, children, onRetry }: RecordPageProps) {
   const t = useUiT();
   const styles = useStyles();
+  const client = useQueryClient();
+  // As the lists offer it: a failed load (the network, a timeout) may well succeed now. The pages give their
+  // query's state, not the query; the failed queries on screen are the ones to load again.
+  const retry = onRetry ?? (() => void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' }));
   let body: ReactNode;
   if (error) {
     body = (
@@ -28,6 +35,9 @@ export function RecordPage({ title, backTo, isPending, error, children }: Record
           <MessageBarTitle>{t('ui.loadFailed')}</MessageBarTitle>
           {error instanceof Error ? error.message : null}
         </MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={retry}>{t('ui.retry')}</Button>
+        </MessageBarActions>
       </MessageBar>
     );
   } else if (isPending) body = <Spinner label={t('ui.loading')} />;

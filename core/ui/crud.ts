@@ -28,8 +28,8 @@ export interface TableActions {
   /** Toasts a success message and reloads the table (every page): what follows a saved form or a done action. */
   done: (message: string) => Promise<void>;
   /**
-   * Runs a list action (delete, status change…): on success `done(message)`; on failure nothing more, since the API
-   * client has already toasted the server's message. Resolves whether it succeeded.
+   * Runs a list action (delete, status change…): on success `done(message)`; on failure a reload without a message,
+   * since the API client has already toasted the server's message. Resolves whether it succeeded.
    */
   run: (call: () => Promise<unknown>, message: string) => Promise<boolean>;
   /** Reloads the table without a message. */
@@ -62,6 +62,10 @@ export function useTableActions(queryKey: QueryKey): TableActions {
       try {
         await call();
       } catch {
+        // The list may be what is stale (a record deleted elsewhere, a timed-out call that did go through): show
+        // the server's state again, or the ghost row fails the same way at every try. Not awaited: the failure is
+        // told at once (the API client toasted it), the rows follow.
+        void reload();
         return false;
       }
       await done(message);

@@ -101,7 +101,8 @@ export const sessionApi = (api: ApiClient) => {
     mkdir: (id: string, dir: string) => api.post<null>(at(id, 'mkdir'), undefined, { params: { dir } }),
     rm: (id: string, file: string) => api.post<null>(at(id, 'rm'), form({ file })),
     rename: (id: string, oldName: string, newName: string) => api.post<null>(at(id, 'rename'), undefined, { params: { oldName, newName } }),
-    edit: (id: string, file: string, fileContent: string) => api.post<null>(at(id, 'edit'), form({ file, fileContent })),
+    // A file's whole text: its time grows with its size, so no request timeout.
+    edit: (id: string, file: string, fileContent: string) => api.post<null>(at(id, 'edit'), form({ file, fileContent }), { timeout: 0 }),
     /** The browser download URL of a remote file (token in the query). */
     downloadUrl: (id: string, file: string) => downloadUrl(api, at(id, 'download'), { file, t: Date.now() }),
     /**

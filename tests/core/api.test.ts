@@ -4,9 +4,9 @@ import { createAccountApi } from '../../core/api/account';
 import { wsUrlFor } from '../../core/api/client';
 import { describe, expect, it } from 'vitest';
 
-const T: Record<string, string> = { 'error.network': '网络异常' };
+const T: Record<string, string> = { 'error.network': '网络异常', 'error.timeout': '请求超时，请稍后重试' };
 
-function setup(handlers: FakeHandlers, options: { adapter?: boolean } = {}) {
+function setup(handlers: FakeHandlers, options: { adapter?: boolean; timeout?: number } = {}) {
   const fake = createFakeApi(handlers);
   const bus = createEventBus();
   const notes: CoreEvents['notify'][] = [];
@@ -22,6 +22,7 @@ function setup(handlers: FakeHandlers, options: { adapter?: boolean } = {}) {
     redirect: (path) => redirects.push(path),
     adapter: options.adapter === false ? undefined : fake.adapter,
     location: { protocol: 'http:', host: 'console.example:8088' },
+    timeout: options.timeout,
   });
   return { api, fake, notes, redirects, events, session };
 }
@@ -58,6 +59,33 @@ describe('API client: spec §8 error catalogue', () => {
     const error = await rejection(api.get('http://127.0.0.1:9/unreachable'));
     expect(error.kind).toBe('network');
     expect(notes[0]?.message).toBe('网络异常');
+  });
+
+  it('a call with no answer within its timeout → toast 请求超时 and a final network ApiError (never pending)', async () => {
+    const { api, notes } = setup(
+      { 'POST /user-groups': () => new Promise(() => undefined) },
+      { timeout: 30 },
+    );
+    const started = api.post('/user-groups', { name: 'x' });
+    const error = await rejection(started);
+    expect(error).toMatchObject({ kind: 'network', notified: true, message: '请求超时，请稍后重试', timedOut: true });
+    // A query does not wait that long again three times: its error state offers a retry.
+    expect(error.isFinal).toBe(true);
+    expect(notes).toEqual([{ intent: 'error', message: '请求超时，请稍后重试' }]);
+  });
+
+  it('no timeout for an upload carrying a file, nor for a call that asks for none', async () => {
+    const slow = (data: unknown) => () => new Promise((resolve) => setTimeout(() => resolve(data), 80));
+    const { api } = setup({ 'POST /assets/import': slow('imported'), 'GET /sessions/s1/recording': slow('cast') }, { timeout: 20 });
+    const form = new FormData();
+    form.append('file', new Blob(['a,b\n']), 'a.csv');
+    await expect(api.post('/assets/import', form)).resolves.toBe('imported');
+    await expect(api.get('/sessions/s1/recording', { timeout: 0 })).resolves.toBe('cast');
+    // A form without a file (the file manager's ls) keeps the timeout.
+    const { api: other } = setup({ 'POST /sessions/s1/ls': slow([]) }, { timeout: 20 });
+    const fields = new FormData();
+    fields.set('dir', '/');
+    await expect(rejection(other.post('/sessions/s1/ls', fields))).resolves.toMatchObject({ timedOut: true });
   });
 
   it('HTTP 401 → #/login, no toast', async () => {

@@ -2,7 +2,7 @@ import { type AnyPlugin, Can, definePlugin, useBus, useCan, useIsAdmin, useSessi
 import { createFakeApi, reply, renderConsole, renderPlugin, renderWithProviders, UnexpectedRequestError } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardPlugin, identityPlugin, loginPlugin, myAreaPlugin } from './fixtures/plugins';
 
 afterEach(() => window.localStorage.clear());
@@ -153,9 +153,13 @@ describe('chunk loading', () => {
       },
       locales: { 'zh-CN': { label: '不稳定' }, 'en-US': { label: 'Flaky' } },
     });
+    const logged = vi.spyOn(console, 'error');
     const { user } = await renderPlugin(flaky);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('页面加载失败')).toBeInTheDocument();
+    // The failed fetch is on screen and in the browser's network log: no console error of ours on top.
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
     await user.click(within(alert).getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('heading', { name: 'flaky page' })).toBeInTheDocument();
     expect(attempts).toBe(2);
@@ -203,6 +207,20 @@ describe('i18n', () => {
     // Pressing the current language again changes nothing.
     await user.click(within(englishSwitch).getByRole('button', { name: 'English' }));
     expect(eventsOf('locale:changed')).toHaveLength(1);
+  });
+
+  it('a language whose files do not arrive is not applied, and the user is told (no unhandled rejection)', async () => {
+    const { user, eventsOf, services } = await renderPlugin(identityPlugin, { route: '/user' });
+    // As the browser rejects a chunk that cannot be fetched (the server stopped). The harness has every locale file
+    // already, so the failure is injected where the switch applies them.
+    vi.spyOn(services.i18n, 'changeLanguage').mockRejectedValue(new TypeError('Failed to fetch dynamically imported module: /static/en-US-x.js'));
+    await user.click(within(screen.getByRole('group', { name: '语言' })).getByRole('button', { name: 'English' }));
+    await waitFor(() =>
+      expect(eventsOf('notify')).toEqual([{ intent: 'error', message: '未能切换语言：语言文件未能加载，请检查网络后重试。' }]),
+    );
+    expect(within(screen.getByRole('group', { name: '语言' })).getByRole('button', { name: '简体中文' })).toHaveAttribute('aria-pressed', 'true');
+    expect(eventsOf('locale:changed')).toEqual([]);
+    expect(window.localStorage.getItem('jumpgate.lng')).toBeNull();
   });
 
   it('renders English when asked', async () => {

@@ -88,10 +88,31 @@ describe('routing: 403, 404, open pages', () => {
     expect(screen.queryByRole('heading', { name: 'roles' })).toBeNull();
     view.unmount();
 
-    await renderPlugin(identityPlugin, { route: '/no-such-page' });
+    await renderPlugin(identityPlugin, { route: '/no-such-page', extraPlugins: [dashboardPlugin, myAreaPlugin] });
     expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
     expect(screen.getByText('抱歉，您似乎到达了预期之外的页面。')).toBeInTheDocument();
     for (const name of ['返回上一页', '我的资产', '后台首页']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    // On its own (no layout around it) the page is the main landmark.
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it('a portal account’s 403 offers no console home (another 403), and sits in the layout’s one main landmark', async () => {
+    const denied = await renderPlugin(identityPlugin, {
+      route: '/user',
+      extraPlugins: [dashboardPlugin, myAreaPlugin],
+      session: { user: { type: 'user', menus: [] } },
+    });
+    expect(await screen.findByRole('heading', { name: '403' })).toBeInTheDocument();
+    const page = within(screen.getByRole('main'));
+    expect(page.getByRole('button', { name: '我的资产' })).toBeInTheDocument();
+    expect(page.queryByRole('button', { name: '后台首页' })).toBeNull();
+    denied.unmount();
+
+    // An admin's 403 inside the console layout: both homes, still one main landmark.
+    await renderPlugin(identityPlugin, { route: '/role', extraPlugins: [dashboardPlugin, myAreaPlugin], session: { user: { menus: ['user', 'dashboard'] } } });
+    expect(await screen.findByRole('heading', { name: '403' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '后台首页' })).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
   it('child routes need the page menu key too', async () => {

@@ -148,21 +148,53 @@ function FormDialogBody<Values extends FormValues, Rec>({
   const form = useFormState(fields, initialValues);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string>();
+  // Bumped by each rejected submit: the effect below then gives the focus back.
+  const [failures, setFailures] = useState(0);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const okRef = useRef<HTMLButtonElement>(null);
+  // False once the dialog closed (or the form was rebuilt): a late answer must not close a dialog opened since.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const { findFirstFocusable } = useFocusFinders();
   const loadError = messageOf(error);
+
+  // After a rejection the focus (held by the busy OK) goes to what needs the user: the first invalid field, else
+  // the message, else the first field — not left on OK, the button that just failed. Only then, never on open
+  // (focusing on open upsets Tabster's modal stack for a dialog over a drawer, the file manager's prompts).
+  useEffect(() => {
+    if (failures === 0) return;
+    const body = bodyRef.current;
+    const invalid = body?.querySelector<HTMLElement>('[aria-invalid="true"]:not(:disabled)');
+    const target = invalid ?? bannerRef.current ?? (body ? findFirstFocusable(body) : undefined);
+    target?.focus();
+  }, [failures, bodyRef, findFirstFocusable]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy || loading || loadError) return;
+    // Every attempt starts afresh: a message from the server about earlier input must not stand beside the
+    // field errors of this one. (Editing keeps it: it says what to fix until the next attempt.)
+    setServerError(undefined);
     if (!form.validate()) return;
     setBusy(true);
-    setServerError(undefined);
+    // The fields go disabled while busy, and a disabled element drops the focus to the document, where Escape no
+    // longer reaches the dialog: it waits on OK instead, which stays focusable (aria-disabled) and says it is busy.
+    okRef.current?.focus();
     try {
       await onSubmit(form.visibleValues());
+      if (!mounted.current) return;
       setBusy(false);
       onClose();
     } catch (err) {
+      if (!mounted.current) return;
       setBusy(false);
       setServerError(messageOf(err));
+      setFailures((n) => n + 1);
     }
   };
 
@@ -179,7 +211,8 @@ function FormDialogBody<Values extends FormValues, Rec>({
         ) : (
           <form id={formId} className={styles.form} onSubmit={submit} noValidate>
             {serverError ? (
-              <MessageBar intent="error" role="alert">
+              // Focusable from script only (tabIndex -1): where the focus goes after a rejection with no invalid field.
+              <MessageBar intent="error" role="alert" ref={bannerRef} tabIndex={-1}>
                 <MessageBarBody>{serverError}</MessageBarBody>
               </MessageBar>
             ) : null}
@@ -191,14 +224,19 @@ function FormDialogBody<Values extends FormValues, Rec>({
         )}
       </DialogContent>
       <DialogActions>
-        <Button appearance="secondary" disabled={busy} onClick={onClose}>
+        {/* Enabled while busy: a call that does not answer must not trap the user in a modal (the API client's
+            timeout ends it, but only after a while). Closing does not undo the call: its caller still reports the
+            outcome (a saved record toasts and reloads the list), and a late answer leaves this closed dialog alone. */}
+        <Button appearance="secondary" onClick={onClose}>
           {cancelText ?? t('ui.cancel')}
         </Button>
         <Button
+          ref={okRef}
           appearance="primary"
           type="submit"
           form={formId}
-          disabled={busy || loading || loadError !== undefined}
+          disabled={loading || loadError !== undefined}
+          disabledFocusable={busy}
           icon={busy ? <Spinner size="tiny" /> : undefined}
           aria-busy={busy || undefined}
         >

@@ -323,7 +323,12 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
         />
       </div>
     );
-  } else if (items.length === 0) placeholder = <EmptyState message={empty} />;
+  } else if (items.length === 0) {
+    // A list's own empty text says why it has nothing at all (no asset granted yet…); under a search the reason is
+    // the search, whatever the list would say without it.
+    const searching = Object.keys(filters).length > 0;
+    placeholder = <EmptyState message={searching && empty !== undefined ? t('ui.noMatch') : empty} />;
+  }
 
   let body: ReactNode;
   if (placeholder) {

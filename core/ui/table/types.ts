@@ -177,7 +177,7 @@ export interface ServerTableProps<Row> {
    * there): a 表格 / 卡片 switch appears in the header.
    */
   cards?: ServerTableCards<Row>;
-  /** What an empty list says instead of 暂无数据 (e.g. why there is nothing yet). */
+  /** What an empty list says instead of 暂无数据 (e.g. why there is nothing yet); under a search it says 无匹配结果. */
   empty?: ReactNode;
   /** Extra fixed query parameters sent with every request (e.g. a parent id). */
   extraParams?: Readonly<Record<string, string | number>>;

@@ -1,12 +1,13 @@
 import { Descriptions, StatusBadge, useTranslation } from '@/core';
 import { Spinner } from '@fluentui/react-components';
+import { LoadFailed } from './LoadFailed';
 import { ACCOUNT_NS, useAccountInfo, usePanelStyles } from './shared';
 
 /** 基本信息: the account as GET /account/info describes it. Role ids are not names, so only their count shows. */
 export function AccountDetails() {
   const styles = usePanelStyles();
   const { t } = useTranslation(ACCOUNT_NS);
-  const { data, isPending } = useAccountInfo();
+  const { data, isPending, error, refetch } = useAccountInfo();
   return (
     <section aria-labelledby="account-info-heading">
       <h2 id="account-info-heading" className={styles.heading}>
@@ -14,6 +15,8 @@ export function AccountDetails() {
       </h2>
       {isPending ? (
         <Spinner size="small" label={t('account.loading')} />
+      ) : error ? (
+        <LoadFailed error={error} onRetry={() => void refetch()} />
       ) : (
         <Descriptions
           columns={1}

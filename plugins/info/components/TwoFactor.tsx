@@ -5,6 +5,7 @@ import { CheckmarkCircleFilled } from '@fluentui/react-icons/svg/checkmark-circl
 import { CopyRegular } from '@fluentui/react-icons/svg/copy';
 import { WarningFilled } from '@fluentui/react-icons/svg/warning';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { LoadFailed } from './LoadFailed';
 import { ACCOUNT_NS, useAccountInfo, useCopy, usePanelStyles, useRefreshAccount } from './shared';
 
 interface TotpBinding {
@@ -64,7 +65,7 @@ export function TwoFactor() {
   const account = useAccountApi();
   const bus = useBus();
   const refresh = useRefreshAccount();
-  const { data: info, isPending } = useAccountInfo();
+  const { data: info, isPending, error, refetch } = useAccountInfo();
   const [binding, setBinding] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -86,6 +87,9 @@ export function TwoFactor() {
     );
   } else if (isPending) {
     body = <Spinner size="small" label={t('account.loading')} />;
+  } else if (error) {
+    // Unknown status: offering 开启 (or 解绑) on a guess would be wrong either way.
+    body = <LoadFailed error={error} onRetry={() => void refetch()} />;
   } else if (info?.enableTotp) {
     body = (
       <Result

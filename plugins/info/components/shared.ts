@@ -1,28 +1,38 @@
-import { type AccountInfo, useAccountApi, useBus, useQuery, useQueryClient, useSession, useTranslation } from '@/core';
+import { type AccountInfo, useApi, useBus, useQuery, useQueryClient, useSession, useTranslation } from '@/core';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback } from 'react';
 
 const ACCOUNT_INFO_QUERY_KEY = ['info', 'account'] as const;
 
-/** GET /account/info (`{}` when it failed: the client already told the user). */
+/**
+ * GET /account/info. Straight from the API client, not core's account calls (which answer `{}` on failure): a
+ * failure must show as one, with a retry, not as an account whose every field is empty.
+ */
 export function useAccountInfo() {
-  const account = useAccountApi();
-  return useQuery<Partial<AccountInfo>>({ queryKey: ACCOUNT_INFO_QUERY_KEY, queryFn: () => account.info() });
+  const api = useApi();
+  return useQuery<Partial<AccountInfo>>({ queryKey: ACCOUNT_INFO_QUERY_KEY, queryFn: async () => (await api.get<AccountInfo | null>('/account/info')) ?? {} });
 }
 
 /** Re-reads /account/info into the cache and the session's user (after TOTP changes, so `enableTotp` is current everywhere). */
 export function useRefreshAccount(): () => Promise<void> {
-  const account = useAccountApi();
+  const api = useApi();
   const user = useSession((state) => state.user);
   const setUser = useSession((state) => state.setUser);
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    const info = await account.info();
+    let info: Partial<AccountInfo>;
+    try {
+      info = (await api.get<AccountInfo | null>('/account/info')) ?? {};
+    } catch {
+      // Told already (toast); the panels load it again and show the failure with a retry if it persists.
+      await queryClient.invalidateQueries({ queryKey: ACCOUNT_INFO_QUERY_KEY });
+      return;
+    }
     queryClient.setQueryData(ACCOUNT_INFO_QUERY_KEY, info);
     if (user && typeof info.type === 'string') {
       setUser({ ...user, ...info, type: info.type, menus: Array.isArray(info.menus) ? info.menus : user.menus });
     }
-  }, [account, user, setUser, queryClient]);
+  }, [api, user, setUser, queryClient]);
 }
 
 /** The personal centre's locale namespace: the plugin's own (locales/<lng>/info.json). */

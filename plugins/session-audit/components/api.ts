@@ -66,7 +66,8 @@ export const sessionApi = (api: ApiClient) => ({
   markAllReviewed: () => api.post<null>('/sessions/reviewed'),
   /** The asciicast file as text (a one-line file arrives parsed: it is turned back into its line). */
   recording: async (id: string): Promise<string> => {
-    const body = await api.get<unknown>(`/sessions/${encodeURIComponent(id)}/recording`);
+    // A download whose time grows with the session's length: no request timeout.
+    const body = await api.get<unknown>(`/sessions/${encodeURIComponent(id)}/recording`, { timeout: 0 });
     if (typeof body === 'string') return body;
     return body === null || body === undefined ? '' : JSON.stringify(body);
   },

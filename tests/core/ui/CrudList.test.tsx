@@ -184,6 +184,24 @@ describe('the list screen, mounted outside a layout', () => {
     expect(api.callsTo('DELETE /gadgets/:ids')[1]?.path).toBe(`/gadgets/${gadgets.slice(0, 10).map((g) => g.id).join(',')}`);
   });
 
+  it('reloads after a failed delete too: a row deleted elsewhere does not stay as a ghost', async () => {
+    // g2 is still listed, but another session deleted it: the server no longer has it.
+    let rows = gadgets;
+    const { user, api, eventsOf } = await renderWithProviders(<GadgetList />, {
+      session: { user: { menus: ALL_KEYS } },
+      api: { 'GET /gadgets/paging': (req: { query: Record<string, unknown> }) => pagingHandler(rows)(req), 'DELETE /gadgets/:ids': reply.envelope(-1, '部件不存在：g2') },
+    });
+    await screen.findByRole('link', { name: 'gadget-02' });
+    rows = gadgets.filter((g) => g.id !== 'g2');
+    const loads = api.callsTo('GET /gadgets/paging').length;
+    await user.click(row('gadget-02').getByRole('button', { name: '删除' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(eventsOf('notify')).toContainEqual({ intent: 'error', message: '部件不存在：g2' }));
+    await waitFor(() => expect(api.callsTo('GET /gadgets/paging').length).toBeGreaterThan(loads));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'gadget-02' })).toBeNull());
+    expect(eventsOf('notify')).not.toContainEqual({ intent: 'success', message: '删除成功' });
+  });
+
   it('hides what the session holds no key for: add, row and batch actions, the detail link', async () => {
     const edited: string[] = [];
     const view = await renderWithProviders(<GadgetList onEdit={(id) => edited.push(id)} />, {

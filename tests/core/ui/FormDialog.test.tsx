@@ -150,8 +150,10 @@ describe('FormDialog', () => {
       code: '',
     });
     const ok = screen.getByRole('button', { name: '确定' });
-    expect(ok).toBeDisabled();
+    expect(ok).toHaveAttribute('aria-disabled', 'true');
     expect(ok).toHaveAttribute('aria-busy', 'true');
+    // It holds the focus while the fields are disabled (a disabled element would drop it to the document).
+    expect(ok).toHaveFocus();
     reject(new Error('名称已存在'));
     expect(await screen.findByText('名称已存在')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -200,5 +202,78 @@ describe('FormDialog', () => {
     const loaded = screen.getByRole('button', { name: 'loaded', hidden: true });
     loaded.click();
     await waitFor(() => expect(input(/^名称/)).toHaveFocus());
+  });
+  it('after a rejection gives the focus back (to the message), so Escape closes the dialog', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new Error('名称已存在');
+    });
+    const { user } = renderUi(<Harness onSubmit={onSubmit} />);
+    await user.click(await screen.findByRole('button', { name: 'open' }));
+    await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await user.type(input(/^名称/), 'web-1');
+    await user.type(input(/^端口/), '22');
+    await user.selectOptions(input(/^账户类型/), '授权凭证');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    const banner = await screen.findByText('名称已存在');
+    await waitFor(() => expect(banner.closest('[role="alert"]')).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('drops the server message at the next attempt, also one that fails validation', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new Error('名称已存在');
+    });
+    const { user } = renderUi(<Harness onSubmit={onSubmit} />);
+    await user.click(await screen.findByRole('button', { name: 'open' }));
+    await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await user.type(input(/^名称/), 'web-1');
+    await user.type(input(/^端口/), '22');
+    await user.selectOptions(input(/^账户类型/), '授权凭证');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('名称已存在')).toBeInTheDocument();
+    await user.clear(input(/^名称/));
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('请输入名称')).toBeInTheDocument();
+    expect(screen.queryByText('名称已存在')).not.toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the user cancel while a submit has no answer yet; the late answer leaves a dialog opened since alone', async () => {
+    let resolve: () => void = () => {};
+    const onSubmit = vi
+      .fn<(v: AssetValues) => Promise<void>>()
+      .mockImplementationOnce(() => new Promise<void>((r) => (resolve = r)));
+    const { user } = renderUi(<Harness onSubmit={onSubmit} />);
+    await user.click(await screen.findByRole('button', { name: 'open' }));
+    await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await user.type(input(/^名称/), 'web-1');
+    await user.type(input(/^端口/), '22');
+    await user.selectOptions(input(/^账户类型/), '授权凭证');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(screen.getByRole('button', { name: '确定' })).toHaveAttribute('aria-disabled', 'true');
+    const cancel = screen.getByRole('button', { name: '取消' });
+    expect(cancel).toBeEnabled();
+    await user.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: 'open' }));
+    await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    resolve();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+  it('keeps the focus in the dialog while busy (on OK), so Escape still closes it', async () => {
+    const onSubmit = vi.fn(() => new Promise<void>(() => undefined));
+    const { user } = renderUi(<Harness onSubmit={onSubmit} />);
+    await user.click(await screen.findByRole('button', { name: 'open' }));
+    await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await user.selectOptions(input(/^账户类型/), '授权凭证');
+    await user.type(input(/^端口/), '22');
+    await user.type(input(/^名称/), 'web{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(input(/^名称/)).toBeDisabled();
+    expect(screen.getByRole('button', { name: '确定' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -164,6 +164,21 @@ describe('my-area plugin: 我的资产', () => {
     expect(screen.getByText('共 0 条')).toBeInTheDocument();
   });
 
+  it('says 无匹配结果 when a search finds nothing, not that nothing is granted', async () => {
+    const { user } = await renderPlugin(myArea, {
+      session: ann,
+      api: {
+        'GET /worker/assets/paging': (r: { query: Record<string, unknown> }) => (r.query.name ? { total: 0, items: [] } : page),
+        'GET /worker/assets/tags': [],
+      },
+    });
+    await screen.findByText('web-01');
+    await user.type(screen.getByRole('textbox', { name: '名称' }), 'nothing-like-this');
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    expect(await screen.findByText('无匹配结果')).toBeInTheDocument();
+    expect(screen.queryByText('暂无可访问的资产，请联系管理员为您授权')).toBeNull();
+  });
+
   it('opens for an account holding no key at all, and an admin sees it too', async () => {
     const view = await renderPlugin(myArea, { session: ann, route: '/my-asset', api: handlers });
     expect(await screen.findByText('web-01')).toBeInTheDocument();
