@@ -2,6 +2,7 @@ import type { Deps } from '../../http/access.ts';
 import { FLAGS } from '../strategies/store.ts';
 import { sessionAccess } from './access.ts';
 import { CLOSE, type CloseReason, type LiveSession } from './live.ts';
+import { TerminalSession } from './terminal.ts';
 
 /*
  * Running sessions follow the changes that take access away (audit H2 C3): the routes that disable or delete an
@@ -22,9 +23,13 @@ async function ending(deps: CutDeps, what: string, run: () => Promise<number>): 
   }
 }
 
-/** Ends the sessions of these accounts (disabled or deleted). Resolves with how many, once their rows are written. */
+/**
+ * Ends the sessions of these accounts (disabled or deleted), and closes the monitors they watch other sessions
+ * through. Resolves with how many sessions ended, once their rows are written.
+ */
 export function endSessionsOfUsers(deps: CutDeps, userIds: readonly string[], reason: CloseReason): Promise<number> {
   const ids = new Set(userIds);
+  for (const s of deps.live.all()) if (s instanceof TerminalSession) s.dropWatchers(ids, reason.message);
   return ending(deps, 'accounts', () => deps.live.endWhere((s) => ids.has(s.creator), reason));
 }
 

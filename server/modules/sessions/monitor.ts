@@ -55,15 +55,21 @@ export class ScreenRing {
 
 export class Watchers {
   private readonly sockets = new Set<WebSocket>();
+  /** Who watches through each socket: an account disabled or deleted stops watching (cuts.ts). */
+  private readonly watcherOf = new Map<WebSocket, string>();
 
   get count(): number {
     return this.sockets.size;
   }
 
-  add(socket: WebSocket, screen: string): void {
+  add(socket: WebSocket, screen: string, userId: string): void {
     this.sockets.add(socket);
+    this.watcherOf.set(socket, userId);
     socket.send(`2${screen}`);
-    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      this.watcherOf.delete(socket);
+    });
     socket.on('message', () => {}); // a monitor is read-only: what it sends is ignored
   }
 
@@ -79,6 +85,21 @@ export class Watchers {
       }
       socket.send(frame);
     }
+  }
+
+  /** These accounts stop watching, with the reason; resolves how many sockets were closed. */
+  drop(userIds: ReadonlySet<string>, message: string): number {
+    let dropped = 0;
+    for (const socket of this.sockets) {
+      if (!userIds.has(this.watcherOf.get(socket) ?? '')) continue;
+      this.sockets.delete(socket);
+      if (socket.readyState === socket.OPEN) {
+        socket.send(closedFrame(message));
+        socket.close(1000);
+      }
+      dropped += 1;
+    }
+    return dropped;
   }
 
   /** The session ended: every watcher gets the reason. */

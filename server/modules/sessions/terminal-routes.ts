@@ -40,7 +40,7 @@ export function terminalRoutes(deps: Deps): RouteDef[] {
       path: '/sessions/:id/ssh-monitor',
       allow: 'granted',
       params: oneId,
-      handler: async ({ params, socket }) => {
+      handler: async ({ params, socket, principal }) => {
         const session = live.get(params.id);
         if (!(session instanceof TerminalSession)) {
           const row = await db.selectFrom('sessions').select('id').where('id', '=', params.id).executeTakeFirst();
@@ -48,7 +48,7 @@ export function terminalRoutes(deps: Deps): RouteDef[] {
           socket.close(1000);
           return;
         }
-        session.watch(socket);
+        session.watch(socket, principal.user.id);
       },
     }),
 

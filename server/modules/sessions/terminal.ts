@@ -164,8 +164,13 @@ export class TerminalSession implements LiveSession {
   }
 
   /** A monitor joins: it gets the current screen, then every flush. */
-  watch(socket: WebSocket): void {
-    this.watchers.add(socket, this.ring.screen());
+  /** These accounts' monitor sockets close with the message (an admin disabled or deleted while watching). */
+  dropWatchers(userIds: ReadonlySet<string>, message: string): number {
+    return this.watchers.drop(userIds, message);
+  }
+
+  watch(socket: WebSocket, userId: string): void {
+    this.watchers.add(socket, this.ring.screen(), userId);
   }
 
   private input(frame: string): void {

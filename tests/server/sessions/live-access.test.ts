@@ -107,10 +107,18 @@ describe.skipIf(sshdUnavailable())('live sessions and access (real sshd)', () =>
     await b.term.closed;
     expect(b.term.closedWith).toBe(CLOSE.revoked.message);
 
-    // Disabled: the token dies and so does the terminal.
+    // Disabled: the token dies and so does the terminal; an admin disabled stops watching too.
     await w.grant();
     const c = await w.aliceTerminal();
     const c2 = await w.aliceTerminal(); // a second session of alice's: both end
+    const watcherRole = await w.h.createRole(['online-session', 'online-session-monitor']);
+    const watcher = await w.h.createUser({ username: 'watcher', type: 'admin', roles: [watcherRole] });
+    const other = await w.terminal(); // the super admin's session, watched by the admin
+    const watching = await w.monitor(other.id, await w.h.accessToken(watcher));
+    await w.api.ok('PATCH', `/users/${watcher}/status?status=disabled`);
+    await watching.closed;
+    expect(watching.closedWith).toBe(CLOSE.accountDisabled.message);
+    expect(w.live.get(other.id)).toBeDefined(); // the watched session goes on
     await w.api.ok('PATCH', `/users/${w.alice}/status?status=disabled`);
     await Promise.all([c.term.closed, c2.term.closed]);
     expect(c.term.closedWith).toBe(CLOSE.accountDisabled.message);
