@@ -61,6 +61,9 @@ export class CommandTracker {
   /** Work the current line may still do (see WORK_PER_CHAR); below 0 the line is skipped up to its newline. */
   private credit = LINE_WORK;
 
+  /** The recording offset of the output being read (see `output`). */
+  private outputAt = 0;
+
   constructor(private readonly onCommand: (offsetMs: number, command: string) => void) {}
 
   input(keys: string, offsetMs: number): void {
@@ -73,7 +76,12 @@ export class CommandTracker {
     }
   }
 
-  output(data: string): void {
+  /**
+   * `offsetMs`: when this output was recorded. A command is indexed at its Enter, or at its echo when the echo came
+   * later (a slow host, a busy relay), so that a seek to the command shows it typed out in full.
+   */
+  output(data: string, offsetMs = 0): void {
+    this.outputAt = offsetMs;
     let rest = data;
     // Waiting for an Enter's echo: every character counts until the last pending Enter found its newline.
     while (this.pending.length > 0 && rest.length > 0) {
@@ -111,7 +119,7 @@ export class CommandTracker {
       // After the first of several Enters (a paste), a newline is an Enter's echo only on a prompt line: the
       // others are the output of the commands before it.
       if (!this.committedInBatch || this.looksLikePrompt()) {
-        this.commit(this.pending.shift() as number);
+        this.commit(Math.max(this.pending.shift() as number, this.outputAt));
         this.committedInBatch = this.pending.length > 0;
       }
     } else if (this.pending.length > 0) this.pending.shift();

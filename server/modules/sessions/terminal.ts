@@ -249,8 +249,10 @@ export class TerminalSession implements LiveSession {
     if (full) this.cap = Math.min(this.cap * 2, MAX_CAP);
     else if (data.length < this.cap / 4) this.cap = Math.max(MIN_CAP, this.cap / 2);
 
-    this.recording?.output(data);
-    this.tracker.output(data);
+    const at = performance.now();
+    this.recording?.output(data, at);
+    // The same moment, rounded up: a seek to a command's offset includes the output that echoed it.
+    this.tracker.output(data, this.recording ? Math.ceil(at - this.recording.startedAt) : 0);
     this.ring.push(data);
     const frame = `2${data}`;
     if (this.socket.readyState === this.socket.OPEN) {

@@ -25,6 +25,21 @@ describe('command tracker', () => {
     expect(seen).toEqual([[20, 'ls -l']]);
   });
 
+  it('indexes a command at its echo when the echo comes after the Enter, so a seek there shows it typed out', () => {
+    const { t, seen } = tracker();
+    t.output(PROMPT, 0);
+    t.input('echo slow\r', 100);
+    t.output('echo s', 90); // the echo lags the typing: the rest comes after the Enter
+    t.output('low\r\n', 140);
+    t.output(`slow\r\n${PROMPT}`, 150);
+    t.input('ls\r', 200);
+    t.output('ls\r\n', 180); // an echo recorded before the Enter's moment: the Enter's time stands
+    expect(seen).toEqual([
+      [140, 'echo slow'],
+      [200, 'ls'],
+    ]);
+  });
+
   it('a paste of two lines before any echo: two commands, each at its own Enter', () => {
     const { t, seen } = tracker();
     t.output(PROMPT);
