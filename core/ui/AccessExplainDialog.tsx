@@ -24,6 +24,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useQuery } from '../query/hooks';
 import { useUiT } from './i18n';
+import { LoadFailed } from './LoadFailed';
 import { StatusBadge } from './StatusBadge';
 import { ValidityBadge, type ValidityState, ValidityWindow } from './validity';
 
@@ -102,14 +103,7 @@ function Explanation({ queryKey, load }: Pick<AccessExplainDialogProps, 'queryKe
   const answer = useQuery({ queryKey, queryFn: load, gcTime: 0, staleTime: 0 });
   if (answer.isPending) return <Spinner label={t('ui.loading')} />;
   if (answer.isError) {
-    return (
-      <MessageBar intent="error" role="alert">
-        <MessageBarBody>
-          <MessageBarTitle>{t('ui.loadFailed')}</MessageBarTitle>
-          {answer.error instanceof Error ? answer.error.message : null}
-        </MessageBarBody>
-      </MessageBar>
-    );
+    return <LoadFailed error={answer.error} onRetry={() => void answer.refetch()} />;
   }
   const { allowed, via, strategy, grants } = answer.data;
   const winner = grants.find((g) => g.wins);

@@ -1,8 +1,9 @@
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, tokens } from '@fluentui/react-components';
+import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '../query/hooks';
 import { useUiT } from './i18n';
+import { LoadFailed } from './LoadFailed';
 import { PageContainer } from './PageContainer';
 
 const useStyles = makeStyles({ error: { marginBottom: tokens.spacingVerticalM } });
@@ -29,17 +30,7 @@ export function RecordPage({ title, backTo, isPending, error, children, onRetry 
   const retry = onRetry ?? (() => void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' }));
   let body: ReactNode;
   if (error) {
-    body = (
-      <MessageBar intent="error" role="alert" className={styles.error}>
-        <MessageBarBody>
-          <MessageBarTitle>{t('ui.loadFailed')}</MessageBarTitle>
-          {error instanceof Error ? error.message : null}
-        </MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={retry}>{t('ui.retry')}</Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
+    body = <LoadFailed error={error} onRetry={retry} className={styles.error} />;
   } else if (isPending) body = <Spinner label={t('ui.loading')} />;
   else body = children();
   return (

@@ -37,6 +37,8 @@ export { useFormState } from './form/useFormState';
 export type { FormState } from './form/useFormState';
 export { isEmptyValue, validateField, validateValues } from './form/validation';
 export { ImportDialog } from './ImportDialog';
+export { LoadFailed } from './LoadFailed';
+export type { LoadFailedProps } from './LoadFailed';
 export type { ImportColumn, ImportDialogProps } from './ImportDialog';
 export { NOTIFICATION_TIMEOUT, NotificationHost, TOAST_TIMEOUT } from './NotificationHost';
 export type { NotificationHostProps, NotifyBus, NotifyEvent } from './NotificationHost';

@@ -1,6 +1,5 @@
-import { Descriptions, StatusBadge, useTranslation } from '@/core';
+import { Descriptions, LoadFailed, StatusBadge, useTranslation } from '@/core';
 import { Spinner } from '@fluentui/react-components';
-import { LoadFailed } from './LoadFailed';
 import { ACCOUNT_NS, useAccountInfo, usePanelStyles } from './shared';
 
 /** 基本信息: the account as GET /account/info describes it. Role ids are not names, so only their count shows. */

@@ -1,11 +1,10 @@
-import { confirm, DangerButton, useAccountApi, useBus, useQuery, useQueryClient, useTranslation } from '@/core';
+import { confirm, DangerButton, LoadFailed, useAccountApi, useBus, useQuery, useQueryClient, useTranslation } from '@/core';
 import { Button, Field, Input, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons/svg/checkmark-circle';
 import { CopyRegular } from '@fluentui/react-icons/svg/copy';
 import { WarningFilled } from '@fluentui/react-icons/svg/warning';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { LoadFailed } from './LoadFailed';
 import { ACCOUNT_NS, useAccountInfo, useCopy, usePanelStyles, useRefreshAccount } from './shared';
 
 interface TotpBinding {
