@@ -267,20 +267,25 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(items.map(getRowId)));
 
   const [runningAction, setRunningAction] = useState<string>();
+  /** The selected rows an action applies to (`appliesTo`; all when it says nothing). */
+  const targetsOf = (action: BatchAction<Row>) => (action.appliesTo ? selectedRows.filter(action.appliesTo) : selectedRows);
+
   const runBatch = async (action: BatchAction<Row>) => {
+    const rows = targetsOf(action);
+    if (rows.length === 0) return;
     if (action.confirm) {
       const base = action.danger || action.confirm === true ? { confirmText: t('ui.confirm.confirm'), danger: true } : {};
       const asked =
         action.confirm === true
           ? { title: t('ui.confirm.deleteRows'), message: t('ui.confirm.irreversible') }
           : typeof action.confirm === 'function'
-            ? action.confirm(selectedRows)
+            ? action.confirm(rows)
             : action.confirm;
       if (!(await confirm({ ...base, ...asked }))) return;
     }
     setRunningAction(action.key);
     try {
-      await action.onClick(selectedIds, selectedRows);
+      await action.onClick(rows.map(getRowId), rows);
     } finally {
       setRunningAction(undefined);
       clearSelection();
@@ -469,7 +474,7 @@ export function ServerTable<Row>(props: ServerTableProps<Row>) {
                 icon={runningAction === a.key ? <Spinner size="tiny" /> : a.icon}
                 appearance={a.danger ? 'primary' : 'secondary'}
                 className={mergeClasses(a.danger && selectedIds.length > 0 && danger.primary)}
-                disabled={selectedIds.length === 0 || runningAction !== undefined}
+                disabled={targetsOf(a).length === 0 || runningAction !== undefined}
                 onClick={() => void runBatch(a)}
               >
                 {a.label}

@@ -35,6 +35,8 @@ export function useStandardDelete<Row>(
           danger: true,
           menu,
           confirm: batchTitle === true ? true : (rows) => ({ title: batchTitle(rows) }),
+          // A row that may not be deleted (one's own account, a built-in record) is left out of the batch too.
+          appliesTo: disabled ? (row) => !disabled(row) : undefined,
           onClick: removeRows,
         }
       : undefined,

@@ -104,6 +104,11 @@ export interface BatchAction<Row> {
    * a function; a `danger` action's dialog has a red 确认 unless they say otherwise). Cancel keeps the selection.
    */
   confirm?: true | ConfirmOptions | ((rows: Row[]) => ConfirmOptions);
+  /**
+   * The selected rows it acts on (default: all): the others are left out of the confirmation and the call, and the
+   * button is disabled while none is selected (e.g. the standard 删除 skips rows whose `remove.disabled` holds).
+   */
+  appliesTo?: (row: Row) => boolean;
   /** Selection is cleared once the returned promise settles. */
   onClick: (ids: RowId[], rows: Row[]) => unknown;
 }

@@ -263,15 +263,26 @@ describe('identity: users', () => {
     expect(api.callsTo('PATCH /users/:id/status')[0]).toMatchObject({ path: '/users/u1/status', query: { status: 'disabled' } });
   });
 
-  it('shows 删除 on the own row but does not offer it (the server refuses it)', async () => {
-    await renderPlugin(identity, {
+  it('shows 删除 on the own row but does not offer it (the server refuses it), nor in a batch', async () => {
+    const { user, api } = await renderPlugin(identity, {
       route: '/user',
       session: { user: { id: 'u2', menus: ['user', 'user-del'] } },
-      api: { 'GET /users/paging': page },
+      api: { 'GET /users/paging': page, 'DELETE /users/:id': null },
     });
     await screen.findByText('Ann');
     expect(row('Bob').getByRole('button', { name: '删除' })).toBeDisabled(); // Bob is the signed-in user
     expect(row('Ann').getByRole('button', { name: '删除' })).toBeEnabled();
+    // A batch with the own row deletes the others (the server refused the whole batch before), and says how many.
+    const batch = () => screen.getAllByRole('button', { name: '删除' }).find((b) => !b.closest('tr')) as HTMLElement;
+    await user.click(row('Bob').getByRole('checkbox'));
+    expect(batch()).toBeDisabled();
+    await user.click(row('Ann').getByRole('checkbox'));
+    expect(batch()).toBeEnabled();
+    await user.click(batch());
+    const asked = within(await screen.findByRole('alertdialog'));
+    expect(asked.getByText('您确定要删除选中的 1 个用户吗？')).toBeInTheDocument();
+    await user.click(asked.getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(api.callsTo('DELETE /users/:id').map((c) => c.path)).toEqual(['/users/u1']));
   });
 
   it('hides what the session lacks the keys for', async () => {
