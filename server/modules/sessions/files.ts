@@ -118,9 +118,33 @@ const sftpFailed = (what: string) => (err: unknown) => {
   throw fail(MSG_FILES.failed(what, why(err)));
 };
 
-/** ssh2's callback API as promises. */
-const call = <T>(fn: (cb: (err: Error | null | undefined, value: T) => void) => void) =>
-  new Promise<T>((resolve, reject) => fn((err, value) => (err ? reject(err) : resolve(value))));
+/** How long one SFTP request may take; tests shorten it. */
+export const sftpDeadline = { ms: 60_000 };
+
+/** An SFTP request that got no answer within sftpDeadline. */
+class SftpTimeout extends Error {
+  constructor() {
+    super('远程主机的文件服务无响应');
+  }
+}
+
+/**
+ * ssh2's callback API as promises, each request bounded: an sftp-server that never answers (a hung disk, a FIFO
+ * opened elsewhere) fails the request instead of holding it, and its channel is closed, so the session's next file
+ * operation opens a fresh one (LiveSession.sftp) rather than queueing behind the stuck request.
+ */
+const call = <T>(sftp: SFTPWrapper, fn: (cb: (err: Error | null | undefined, value: T) => void) => void) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new SftpTimeout());
+      sftp.end();
+    }, sftpDeadline.ms);
+    fn((err, value) => {
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve(value);
+    });
+  });
 
 function contentDisposition(file: string): string {
   const name = path.posix.basename(file) || 'download';
@@ -153,7 +177,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
     });
     let home = homes.get(session);
     if (!home) {
-      home = call<string>((cb) => sftp.realpath('.', cb)).catch(() => '/');
+      home = call<string>(sftp, (cb) => sftp.realpath('.', cb)).catch(() => '/');
       homes.set(session, home);
     }
     const base = await home;
@@ -174,7 +198,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       handler: async ({ params, body, principal }) => {
         const { sftp, resolve } = await fileAccess(principal.user.id, params.id);
         const dir = resolve(body.dir ?? '');
-        const list = await call<{ filename: string; attrs: Stats }[]>((cb) => sftp.readdir(dir, cb)).catch(sftpFailed('读取文件夹'));
+        const list = await call<{ filename: string; attrs: Stats }[]>(sftp, (cb) => sftp.readdir(dir, cb)).catch(sftpFailed('读取文件夹'));
         return sortEntries(
           list
             .filter((e) => e.filename !== '.' && e.filename !== '..')
@@ -201,14 +225,14 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
         const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'download');
         const file = resolve(query.file);
         await log('download', file);
-        const st = await call<Stats>((cb) => sftp.stat(file, cb)).catch(sftpFailed('下载'));
+        const st = await call<Stats>(sftp, (cb) => sftp.stat(file, cb)).catch(sftpFailed('下载'));
         if (st.isDirectory()) throw fail(MSG_FILES.directoryDownload);
         // Checked before open: a FIFO's open would block the SFTP server; a device or /proc file lies about its size.
         if (!st.isFile()) throw fail(MSG_FILES.notAFile);
         reply.header('content-type', 'application/octet-stream').header('content-disposition', contentDisposition(file)).header('cache-control', 'no-store');
         // HEAD: the headers only (Fastify would read the whole remote file to discard it).
         if (req.method === 'HEAD') return reply.send();
-        const handle = await call<Buffer>((cb) => sftp.open(file, 'r', cb)).catch(sftpFailed('下载'));
+        const handle = await call<Buffer>(sftp, (cb) => sftp.open(file, 'r', cb)).catch(sftpFailed('下载'));
         if (st.size === 0) {
           sftp.close(handle, () => {});
           return reply.header('content-length', '0').send('');
@@ -240,7 +264,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
         // Missing folders are made only with createDir as well (it gates mkdir; upload alone must not undo it).
         await (may('createDir') ? mkdirs(sftp, dir) : assertDir(sftp, dir)).catch(sftpFailed('上传'));
         await assertRegularOrAbsent(sftp, target).catch(sftpFailed('上传'));
-        const handle = await call<Buffer>((cb) => sftp.open(target, 'w', cb)).catch(sftpFailed('上传'));
+        const handle = await call<Buffer>(sftp, (cb) => sftp.open(target, 'w', cb)).catch(sftpFailed('上传'));
         return progressStream(reply, (progress) => copyToSftp(sftp, target, handle, upload, config.sessionUploadMaxBytes, progress));
       },
     }),
@@ -262,7 +286,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
         if (!exists && !may('upload')) throw fail(MSG_OWNED.forbidden);
         let content = body.fileContent.replaceAll('\r\n', '\n');
         if (!content.endsWith('\n')) content += '\n';
-        await call<void>((cb) => sftp.writeFile(file, content, (err) => cb(err, undefined))).catch(sftpFailed('保存'));
+        await call<void>(sftp, (cb) => sftp.writeFile(file, content, (err) => cb(err, undefined))).catch(sftpFailed('保存'));
         return null;
       },
     }),
@@ -278,7 +302,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
         const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'createDir');
         const dir = resolve(query.dir);
         await log('mkdir', dir);
-        await call<void>((cb) => sftp.mkdir(dir, (err) => cb(err, undefined))).catch(sftpFailed('创建文件夹'));
+        await call<void>(sftp, (cb) => sftp.mkdir(dir, (err) => cb(err, undefined))).catch(sftpFailed('创建文件夹'));
         return null;
       },
     }),
@@ -310,7 +334,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
         const from = resolve(query.oldName);
         const to = resolve(query.newName);
         await log('rename', `${from} -> ${to}`);
-        if (from !== to) await call<void>((cb) => sftp.rename(from, to, (err) => cb(err, undefined))).catch(sftpFailed('重命名'));
+        if (from !== to) await call<void>(sftp, (cb) => sftp.rename(from, to, (err) => cb(err, undefined))).catch(sftpFailed('重命名'));
         return null;
       },
     }),
@@ -319,7 +343,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
 
 /** The path's attributes, or null when it does not exist (other SFTP errors are thrown). */
 async function statOrNull(sftp: SFTPWrapper, p: string): Promise<Stats | null> {
-  return call<Stats>((cb) => sftp.stat(p, cb)).catch((err: { code?: number }) => {
+  return call<Stats>(sftp, (cb) => sftp.stat(p, cb)).catch((err: { code?: number }) => {
     if (err.code === 2) return null;
     throw err;
   });
@@ -344,10 +368,10 @@ async function mkdirs(sftp: SFTPWrapper, dir: string): Promise<void> {
   let at = '/';
   for (const part of dir.split('/').filter(Boolean)) {
     at = path.posix.join(at, part);
-    const st = await call<Stats>((cb) => sftp.stat(at, cb)).catch(() => null);
+    const st = await call<Stats>(sftp, (cb) => sftp.stat(at, cb)).catch(() => null);
     if (st?.isDirectory()) continue;
     if (st) throw fail(MSG_FILES.failed('上传', `${at} 不是文件夹`));
-    await call<void>((cb) => sftp.mkdir(at, (err) => cb(err, undefined)));
+    await call<void>(sftp, (cb) => sftp.mkdir(at, (err) => cb(err, undefined)));
   }
 }
 
@@ -357,16 +381,16 @@ async function mkdirs(sftp: SFTPWrapper, dir: string): Promise<void> {
  * RM_MAX_DEPTH and RM_MAX_ENTRIES, and nothing is removed when it is larger.
  */
 async function removeTree(sftp: SFTPWrapper, target: string): Promise<void> {
-  const top = await call<Stats>((cb) => sftp.lstat(target, cb));
+  const top = await call<Stats>(sftp, (cb) => sftp.lstat(target, cb));
   if (!top.isDirectory()) {
-    await call<void>((cb) => sftp.unlink(target, (err) => cb(err, undefined)));
+    await call<void>(sftp, (cb) => sftp.unlink(target, (err) => cb(err, undefined)));
     return;
   }
   // Children before their folder: the order of removal.
   const order: { path: string; dir: boolean }[] = [];
   const walk = async (dir: string, depth: number) => {
     if (depth > RM_MAX_DEPTH) throw fail(MSG_FILES.tooDeep(RM_MAX_DEPTH));
-    const list = await call<{ filename: string; attrs: Stats }[]>((cb) => sftp.readdir(dir, cb));
+    const list = await call<{ filename: string; attrs: Stats }[]>(sftp, (cb) => sftp.readdir(dir, cb));
     for (const e of list) {
       if (e.filename === '.' || e.filename === '..') continue;
       const p = path.posix.join(dir, e.filename);
@@ -376,8 +400,8 @@ async function removeTree(sftp: SFTPWrapper, target: string): Promise<void> {
     }
   };
   await walk(target, 1);
-  for (const e of order) await call<void>((cb) => (e.dir ? sftp.rmdir(e.path, (err) => cb(err, undefined)) : sftp.unlink(e.path, (err) => cb(err, undefined))));
-  await call<void>((cb) => sftp.rmdir(target, (err) => cb(err, undefined)));
+  for (const e of order) await call<void>(sftp, (cb) => (e.dir ? sftp.rmdir(e.path, (err) => cb(err, undefined)) : sftp.unlink(e.path, (err) => cb(err, undefined))));
+  await call<void>(sftp, (cb) => sftp.rmdir(target, (err) => cb(err, undefined)));
 }
 
 /**
@@ -439,7 +463,7 @@ async function copyToSftp(sftp: SFTPWrapper, target: string, handle: Buffer, upl
   } catch (err) {
     ws.destroy();
     upload.file.resume();
-    await call<void>((cb) => sftp.unlink(target, (e) => cb(e, undefined))).catch(() => {});
+    await call<void>(sftp, (cb) => sftp.unlink(target, (e) => cb(e, undefined))).catch(() => {});
     throw err;
   }
 }

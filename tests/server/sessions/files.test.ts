@@ -5,7 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modeString, sortEntries } from '../../../server/modules/sessions/files.ts';
+import type { SFTPWrapper } from 'ssh2';
+import { modeString, sftpDeadline, sortEntries } from '../../../server/modules/sessions/files.ts';
 import { uuid } from '../../../server/lib/ids.ts';
 import type { HarnessOptions } from '../harness.ts';
 import { SSHD_USER, startSshd, sshdUnavailable, type TestSshd } from '../sshd.ts';
@@ -228,6 +229,28 @@ describe.skipIf(sshdUnavailable())('the SFTP file manager on a live session (rea
     put(path.join(ws, 'empty'), '');
     const empty = await h.app.inject({ method: 'GET', url: url(path.join(ws, 'empty')), headers: { 'x-auth-token': token } });
     expect([empty.statusCode, empty.headers['content-length'], empty.rawPayload.length]).toEqual([200, '0', 0]);
+    for (const l of lives) l.end();
+  });
+
+  it('an SFTP request the host never answers fails after the deadline, and the next one gets a fresh channel', async () => {
+    const { call, on, ws, lives } = await world();
+    const live = lives[0]!;
+    const real = live.sftp.bind(live);
+    // The host's file service accepts the request and never answers (a hung disk; a real sftp-server cannot be made
+    // to do it on cue): a channel that takes every call and calls nothing back.
+    let ended = 0;
+    const stuck = new Proxy({}, { get: (_, name) => (name === 'then' ? undefined : name === 'end' ? () => ended++ : () => {}) }) as SFTPWrapper;
+    live.sftp = async () => stuck;
+    const was = sftpDeadline.ms;
+    sftpDeadline.ms = 200;
+    try {
+      expect((await call('POST', `/sessions/${on}/ls`, { body: { dir: ws } })).body).toEqual({ code: -1, message: '读取文件夹失败：远程主机的文件服务无响应' });
+      expect(ended).toBeGreaterThan(0); // each stuck request closes the channel it waited on
+    } finally {
+      sftpDeadline.ms = was;
+      live.sftp = real;
+    }
+    expect((await call('POST', `/sessions/${on}/ls`, { body: { dir: ws } })).body.code).toBe(1);
     for (const l of lives) l.end();
   });
 
