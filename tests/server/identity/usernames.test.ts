@@ -10,7 +10,7 @@ import { createSecretBox, newKey, parseKey } from '../../../server/lib/secret-bo
 import { seed } from '../../../server/db/seed.ts';
 import { PASSWORD_MSG } from '../../../server/lib/password.ts';
 import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
-import { startHarness } from '../harness.ts';
+import { type Harness, startHarness } from '../harness.ts';
 import { identityHarness } from './helpers.ts';
 
 const newUser = (username: string) => ({ username, password: 'user-password', nickname: 'N', type: 'user' });
@@ -62,22 +62,13 @@ describe('usernames', () => {
   });
 
   it('migration 012 recomputes the keys; accounts that now collide stay and log in by their exact name', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-test-'));
-    try {
-      const file = path.join(dir, 'old.db');
-      const db = await openDatabase(`sqlite:${file}`, testBox());
-      await seed(db, { catalogue: await loadCatalogue(), adminPassword: 'Admin-Test-Pass-1', now: 1 });
-      await db.destroy();
-      // Back to before 012, with the keys 005's rule (NFC + lower case) gave: look-alikes of admin and bob that it
-      // let in, 'Ｂｏｂ' older than 'bob' (its new key is the one 'bob' holds), and a key that only changes form.
-      const raw = new Database(file);
-      raw.exec(`DELETE FROM kysely_migration WHERE name >= '012';
+    // Back to before 012, with the keys 005's rule (NFC + lower case) gave: look-alikes of admin and bob that it let
+    // in, 'Ｂｏｂ' older than 'bob' (its new key is the one 'bob' holds), and a key that only changes form.
+    await onOldDatabase(`DELETE FROM kysely_migration WHERE name >= '012';
         INSERT INTO users (id, username, username_key, password, created) SELECT 'u1', 'ＡＤＭＩＮ', 'ａｄｍｉｎ', password, 2 FROM users WHERE username = 'admin';
         INSERT INTO users (id, username, username_key, password, created) SELECT 'u2', 'Ｂｏｂ', 'ｂｏｂ', password, 3 FROM users WHERE username = 'admin';
         INSERT INTO users (id, username, username_key, password, created) SELECT 'u3', 'bob', 'bob', password, 4 FROM users WHERE username = 'admin';
-        INSERT INTO users (id, username, username_key, password, created) SELECT 'u4', 'Straße', 'straße', password, 5 FROM users WHERE username = 'admin';`);
-      raw.close();
-      const h = await startHarness({ env: { JUMPGATE_DATABASE: `sqlite:${file}` } });
+        INSERT INTO users (id, username, username_key, password, created) SELECT 'u4', 'Straße', 'straße', password, 5 FROM users WHERE username = 'admin';`, async (h) => {
       const keys = await h.db.selectFrom('users').select(['username', 'usernameKey']).orderBy('created').execute();
       expect(keys).toEqual([
         { username: 'admin', usernameKey: 'admin' },
@@ -99,31 +90,20 @@ describe('usernames', () => {
       // A restart runs nothing again.
       await h.restart();
       expect(await h.db.selectFrom('users').select(['username', 'usernameKey']).orderBy('created').execute()).toEqual(keys);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('migrates an existing database: keys backfilled, names differing only in case keep logging in by exact name', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-test-'));
-    try {
-      const file = path.join(dir, 'old.db');
-      const db = await openDatabase(`sqlite:${file}`, testBox());
-      await seed(db, { catalogue: await loadCatalogue(), adminPassword: 'Admin-Test-Pass-1', now: 1 });
-      await db.destroy();
-      // Back to the 004 schema with two names that differ only in case (a 1.3.9 import could hold them); the later
-      // migrations' tables go too, so that they run again after 005.
-      const raw = new Database(file);
-      raw.exec(`DROP TABLE login_attempts; DROP INDEX users_username_key; ALTER TABLE users DROP COLUMN username_key;
+    // Back to the 004 schema with two names that differ only in case (a 1.3.9 import could hold them); the later
+    // migrations' tables go too, so that they run again after 005.
+    await onOldDatabase(`DROP TABLE login_attempts; DROP INDEX users_username_key; ALTER TABLE users DROP COLUMN username_key;
         DROP TABLE credentials; DROP TABLE access_gateways; DROP TABLE commands;
         DROP TABLE session_commands; DROP TABLE storage_logs; DROP INDEX login_logs_state; DROP INDEX login_logs_client_ip;
         DROP INDEX tokens_expires; DROP INDEX tokens_login_log;
         DROP TABLE authorised; DROP TABLE strategies; DROP TABLE sessions; DROP TABLE asset_tags; DROP TABLE tags; DROP TABLE asset_attributes; DROP TABLE assets;
         DELETE FROM kysely_migration WHERE name >= '005';
         INSERT INTO users (id, username, password, created) SELECT 'u1', 'Bob', password, 2 FROM users WHERE username = 'admin';
-        INSERT INTO users (id, username, password, created) SELECT 'u2', 'bob', password, 3 FROM users WHERE username = 'admin';`);
-      raw.close();
-      const h = await startHarness({ env: { JUMPGATE_DATABASE: `sqlite:${file}` } });
+        INSERT INTO users (id, username, password, created) SELECT 'u2', 'bob', password, 3 FROM users WHERE username = 'admin';`, async (h) => {
       const keys = await h.db.selectFrom('users').select(['username', 'usernameKey']).orderBy('created').execute();
       expect(keys).toEqual([
         { username: 'admin', usernameKey: 'admin' },
@@ -134,11 +114,29 @@ describe('usernames', () => {
       expect(await idOf('bob')).toBe('u2');
       expect(await idOf('Bob')).toBe('u1');
       expect(await idOf('BOB')).toBe('u1');
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
+
+/**
+ * A database seeded today, taken back by `sql` to how an older version left it, then opened by the server (which
+ * migrates it) for `check`.
+ */
+async function onOldDatabase(sql: string, check: (h: Harness) => Promise<void>): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-test-'));
+  try {
+    const file = path.join(dir, 'old.db');
+    const db = await openDatabase(`sqlite:${file}`, testBox());
+    await seed(db, { catalogue: await loadCatalogue(), adminPassword: 'Admin-Test-Pass-1', now: 1 });
+    await db.destroy();
+    const raw = new Database(file);
+    raw.exec(sql);
+    raw.close();
+    await check(await startHarness({ env: { JUMPGATE_DATABASE: `sqlite:${file}` } }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** A box for databases opened outside the harness (nothing sealed is read back here). */
 const testBox = () => createSecretBox(parseKey(newKey(), 'test'));
