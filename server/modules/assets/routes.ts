@@ -13,7 +13,7 @@ import { assertMayChangeOwner, ownerQuery } from '../identity/owner.ts';
 import { idList, oneId, requireAll } from '../identity/shared.ts';
 import { type AssetBody, assetBody, attributesSchema, CLIENT_KEY, PROTOCOLS, SOCKS_PASSWORD } from './fields.ts';
 import { assetPage, pagingAssets } from './list.ts';
-import { assertNameFree, assetDetail, assetOrFail, clientKeyOf, NOT_CHECKED, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
+import { assertNameFree, assetDetail, assetOrFail, attributeOf, clientKeyOf, NOT_CHECKED, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
 import { endSessionsOfAssets } from '../sessions/cuts.ts';
 import { assertMayUseCredential, assertReferences } from './usage.ts';
 
@@ -41,14 +41,11 @@ interface Previous extends SealedSecrets {
 }
 const NOTHING: Previous = { password: null, privateKey: null, passphrase: null, socksPassword: null, clientKey: null, destination: null };
 
-const attributeOf = async (db: Db, assetId: string, name: string) =>
-  (await db.selectFrom('assetAttributes').select('value').where('assetId', '=', assetId).where('name', '=', name).executeTakeFirst())?.value ?? '';
-
 const proxyOf = (protocol: string, attrs: Readonly<Record<string, string | undefined>>) =>
   protocol === 'ssh' && attrs['socks-proxy-enable'] === 'true' ? `${attrs[SOCKS_HOST] ?? ''}:${attrs[SOCKS_PORT] ?? ''}` : '';
 
 const previousOf = async (db: Db, a: Asset): Promise<Previous> => {
-  const attrs = Object.fromEntries(await Promise.all(['socks-proxy-enable', SOCKS_HOST, SOCKS_PORT].map(async (n) => [n, await attributeOf(db, a.id, n)] as const)));
+  const attrs = Object.fromEntries(await Promise.all(['socks-proxy-enable', SOCKS_HOST, SOCKS_PORT].map(async (n) => [n, (await attributeOf(db, a.id, n)) ?? ''] as const)));
   return {
     password: a.password,
     privateKey: a.privateKey,

@@ -83,11 +83,14 @@ export async function setAttributes(trx: Db, assetId: string, attributes: Readon
   if (rows.length) await trx.insertInto('assetAttributes').values(rows).execute();
 }
 
-/** The stored (sealed) value of a secret attribute (SECRET_ATTRIBUTES) of an asset, or null. */
-async function secretAttributeOf(db: Db, assetId: string, name: keyof typeof SECRET_ATTRIBUTES): Promise<string | null> {
+/** The stored value of one attribute of an asset, or null (a secret one's comes sealed). */
+export async function attributeOf(db: Db, assetId: string, name: string): Promise<string | null> {
   const row = await db.selectFrom('assetAttributes').select('value').where('assetId', '=', assetId).where('name', '=', name).executeTakeFirst();
   return row?.value ?? null;
 }
+
+/** The stored (sealed) value of a secret attribute (SECRET_ATTRIBUTES) of an asset, or null. */
+const secretAttributeOf = (db: Db, assetId: string, name: keyof typeof SECRET_ATTRIBUTES) => attributeOf(db, assetId, name);
 
 /** The stored (sealed) SOCKS proxy password of an asset, or null. */
 export const socksPasswordOf = (db: Db, assetId: string) => secretAttributeOf(db, assetId, SOCKS_PASSWORD);

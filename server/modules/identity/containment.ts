@@ -78,10 +78,13 @@ export interface TargetRights {
   keys: readonly string[];
 }
 
+/** Actions that change the account itself; the others touch what it owns or uses (its records, roles, logins). */
+const CHANGES_THE_ACCOUNT: ReadonlySet<AccountAction> = new Set(['edit', 'password', 'totp', 'status', 'delete', 'groups', 'authorise']);
+
 /** The decision itself: null when `actor` may act on `target`, else why not. */
 export function refusal(actor: ActorRights, target: TargetRights, action: AccountAction): string | null {
   if (actor.id === SUPER_ADMIN_ID) return null;
-  if (target.id === SUPER_ADMIN_ID) return action === 'edit' || action === 'password' || action === 'totp' || action === 'status' || action === 'delete' || action === 'groups' || action === 'authorise' ? MSG.superOnly : MSG.superOwned(action, target.username);
+  if (target.id === SUPER_ADMIN_ID) return CHANGES_THE_ACCOUNT.has(action) ? MSG.superOnly : MSG.superOwned(action, target.username);
   if (target.type !== 'admin') return null;
   const beyond = target.keys.filter((k) => !actor.keys.has(k));
   return beyond.length ? MSG.beyond(action, target.username, beyond) : null;

@@ -69,6 +69,18 @@ function Loading() {
 
 const input = (label: RegExp) => screen.getByLabelText(label);
 
+
+/** Renders the harness, opens its dialog and fills it so that it passes validation (a credential account). */
+async function openFilled(onSubmit: (v: AssetValues) => Promise<void>) {
+  const { user } = renderUi(<Harness onSubmit={onSubmit} />);
+  await user.click(await screen.findByRole('button', { name: 'open' }));
+  await screen.findByRole('dialog', {}, { timeout: 10_000 });
+  await user.type(input(/^名称/), 'web-1');
+  await user.type(input(/^端口/), '22');
+  await user.selectOptions(input(/^账户类型/), '授权凭证');
+  return user;
+}
+
 describe('FormDialog', () => {
   it('shows the zh-CN messages on submit and blocks onSubmit', async () => {
     const onSubmit = vi.fn(async () => {});
@@ -131,12 +143,7 @@ describe('FormDialog', () => {
       .fn<(v: AssetValues) => Promise<void>>()
       .mockImplementationOnce(() => new Promise<void>((_, r) => (reject = r)))
       .mockImplementationOnce(() => new Promise<void>((r) => (resolve = r)));
-    const { user } = renderUi(<Harness onSubmit={onSubmit} />);
-    await user.click(await screen.findByRole('button', { name: 'open' }));
-    await screen.findByRole('dialog', {}, { timeout: 10_000 });
-    await user.type(input(/^名称/), 'web-1');
-    await user.type(input(/^端口/), '22');
-    await user.selectOptions(input(/^账户类型/), '授权凭证');
+    const user = await openFilled(onSubmit);
     await user.click(await screen.findByRole('button', { name: '确定' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     // the hidden password field is left out; extra keys of initialValues (id) are kept
@@ -207,12 +214,7 @@ describe('FormDialog', () => {
     const onSubmit = vi.fn(async () => {
       throw new Error('名称已存在');
     });
-    const { user } = renderUi(<Harness onSubmit={onSubmit} />);
-    await user.click(await screen.findByRole('button', { name: 'open' }));
-    await screen.findByRole('dialog', {}, { timeout: 10_000 });
-    await user.type(input(/^名称/), 'web-1');
-    await user.type(input(/^端口/), '22');
-    await user.selectOptions(input(/^账户类型/), '授权凭证');
+    const user = await openFilled(onSubmit);
     await user.click(screen.getByRole('button', { name: '确定' }));
     const banner = await screen.findByText('名称已存在');
     await waitFor(() => expect(banner.closest('[role="alert"]')).toHaveFocus());
@@ -224,12 +226,7 @@ describe('FormDialog', () => {
     const onSubmit = vi.fn(async () => {
       throw new Error('名称已存在');
     });
-    const { user } = renderUi(<Harness onSubmit={onSubmit} />);
-    await user.click(await screen.findByRole('button', { name: 'open' }));
-    await screen.findByRole('dialog', {}, { timeout: 10_000 });
-    await user.type(input(/^名称/), 'web-1');
-    await user.type(input(/^端口/), '22');
-    await user.selectOptions(input(/^账户类型/), '授权凭证');
+    const user = await openFilled(onSubmit);
     await user.click(screen.getByRole('button', { name: '确定' }));
     expect(await screen.findByText('名称已存在')).toBeInTheDocument();
     await user.clear(input(/^名称/));
@@ -244,12 +241,7 @@ describe('FormDialog', () => {
     const onSubmit = vi
       .fn<(v: AssetValues) => Promise<void>>()
       .mockImplementationOnce(() => new Promise<void>((r) => (resolve = r)));
-    const { user } = renderUi(<Harness onSubmit={onSubmit} />);
-    await user.click(await screen.findByRole('button', { name: 'open' }));
-    await screen.findByRole('dialog', {}, { timeout: 10_000 });
-    await user.type(input(/^名称/), 'web-1');
-    await user.type(input(/^端口/), '22');
-    await user.selectOptions(input(/^账户类型/), '授权凭证');
+    const user = await openFilled(onSubmit);
     await user.click(screen.getByRole('button', { name: '确定' }));
     expect(screen.getByRole('button', { name: '确定' })).toHaveAttribute('aria-disabled', 'true');
     const cancel = screen.getByRole('button', { name: '取消' });
