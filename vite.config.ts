@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import griffel from '@griffel/vite-plugin';
 import { firstScreenGroups, firstScreenInputs, preloadAppChunk } from './scripts/first-screen.ts';
@@ -34,8 +34,13 @@ function griffelAheadOfTime(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [
+/** The plugins the server's render needs: the same code transforms as the console's, none of the client's output steps. */
+function serverPlugins(): PluginOption[] {
+  return [react(), themeStylesheet(), griffelAheadOfTime(), slimManifests(), menuIcons(root)];
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild ? serverPlugins() : [
     react(),
     themeStylesheet(),
     // Production builds compile our makeStyles calls ahead of time, as Fluent ships its own: the Griffel runtime
@@ -60,7 +65,13 @@ export default defineConfig(({ command }) => ({
       { find: /^@\/core$/, replacement: `${root}core/index.ts` },
     ],
   },
-  build: {
+  // The server's render of a signed-in first screen (scripts/prerender-first-screen.ts builds it after the console):
+  // one file for Node with its libraries inside, the same components and style hashes as the console's.
+  ...(isSsrBuild && {
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true },
+  }),
+  build: isSsrBuild ? { emptyOutDir: true, minify: false, copyPublicDir: false } : {
     outDir: 'dist',
     assetsDir: 'static',
     manifest: true,

@@ -4,7 +4,7 @@
 // the page's stylesheet. The server fills in the branding and allows the boot by its hash (server/http/static.ts).
 import { fileURLToPath } from 'node:url';
 import { build, createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
-import { BRANDING_MARKER, FIRST_SCREEN, type RoutePreloads } from '../core/app/firstScreen.ts';
+import { BRANDING_MARKER, FIRST_SCREEN, HIDE_ROOT_RULE, type RoutePreloads, SERVER_RENDER } from '../core/app/firstScreen.ts';
 import { MENU_ICONS_ID } from './menu-icons.ts';
 import type { PrerenderedScreen } from '../core/app/prerender.tsx';
 
@@ -163,10 +163,33 @@ function scriptsToBoot(html: string): { html: string; entry: string; preload: st
   return { html: out, entry, preload: preloads.map((tag) => tag[1] ?? '') };
 }
 
+/**
+ * The server's render of a signed-in visit's first screen (core/app/serverFirstScreen.tsx), built for Node beside the
+ * console: `<outDir>/ssr/first-screen.js`, outside what the server serves (server/http/firstScreen.ts loads it).
+ */
+async function buildServerRender(outDir: string): Promise<void> {
+  await build({
+    configFile: `${root}vite.config.ts`,
+    logLevel: 'warn',
+    build: {
+      ssr: `${root}core/app/serverFirstScreen.tsx`,
+      outDir: `${outDir}/${SERVER_RENDER.dir}`,
+      rollupOptions: { output: { entryFileNames: SERVER_RENDER.file, codeSplitting: false } },
+    },
+  });
+}
+
 export function prerenderFirstScreen(): Plugin {
+  let outDir = `${root}dist`;
   return {
     name: 'jumpgate-prerender-first-screen',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : `${config.root}/${config.build.outDir}`;
+    },
+    async closeBundle() {
+      await buildServerRender(outDir);
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(source, ctx) {
@@ -178,8 +201,7 @@ export function prerenderFirstScreen(): Plugin {
         // A checkbox's tick has no words: every language renders the same one (and its rules are in `css`).
         const checkmark = screens[0]?.checkmark;
         if (!checkmark) throw new Error('prerender-first-screen: nothing was prerendered');
-        // While the static page shows, the app's root (its loading text, then the app itself) stays out of sight.
-        const layout = `#${FIRST_SCREEN.host}:not([hidden])~#root{display:none}`;
+        const layout = HIDE_ROOT_RULE;
         const templates = screens
           .map((screen) => {
             // Beside the app's own preloads (in `inlined`, not repeated).

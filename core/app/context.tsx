@@ -103,7 +103,9 @@ const noSubscription = () => () => {};
  */
 export function useMenuGate(): (gate: KeyGate | undefined) => boolean {
   const session = useOptionalCore()?.session;
-  const menus = useSyncExternalStore(session?.subscribe ?? noSubscription, () => session?.getState().user?.menus);
+  const current = () => session?.getState().user?.menus;
+  // The same snapshot when rendered on the server (core/app/serverFirstScreen.tsx), where the session is fixed.
+  const menus = useSyncExternalStore(session?.subscribe ?? noSubscription, current, current);
   return useCallback((gate) => gate === undefined || holdsAnyMenu(menus, gate), [menus]);
 }
 

@@ -48,9 +48,45 @@ export interface RoutePreloads {
   bundles: Record<string, number[]>;
   /** Per plugin, its pages chunk and what that imports. */
   plugins: Record<string, number[]>;
-  /** `[path pattern, plugin id, layout]` of every page and child route. */
-  routes: [string, string, string][];
+  /**
+   * `[path pattern, plugin id, layout, drawn]` of every page and child route; `drawn` = 1 for a page the server draws
+   * first for a signed-in visit (GET /first-screen: a layout page that declares the GETs it opens with), else 0.
+   */
+  routes: [string, string, string, 0 | 1][];
 }
+
+/** The server's render of a signed-in first screen (core/app/serverFirstScreen.tsx), as the build writes it beside the
+ * console (`<dist>/ssr/first-screen.js`) and the server loads it (server/modules/first-screen). */
+export const SERVER_RENDER = { dir: 'ssr', file: 'first-screen.js' } as const;
+
+/** What the server asks its render for: the URL's path, the visitor's language, and the GETs it may make as the caller. */
+export interface FirstScreenRequest {
+  /** The hash route's path (`/user`), no query. */
+  path: string;
+  lng: string;
+  /** The caller's token: the session the markup is rendered for (its menus, its name in the header). */
+  token: string;
+  /** The envelope body of a GET through the API with the caller's token. */
+  get(url: string): Promise<unknown>;
+}
+
+/** A first screen drawn by the server: the answer of `GET /first-screen`, shown by the boot until the app renders. */
+export interface RenderedFirstScreen {
+  /** The route pattern the markup shows (`/user`): the app announces the same when it renders that page. */
+  route: string;
+  lng: string;
+  /** The markup the app renders under `<div id="root">`, and every style rule it uses. */
+  html: string;
+  css: string;
+}
+
+/** The module the build writes at SERVER_RENDER. */
+export interface ServerRender {
+  renderFirstScreen(request: FirstScreenRequest): Promise<RenderedFirstScreen | null>;
+}
+
+/** While a static page shows, the app's root (its loading text, then the app itself) stays out of sight. */
+export const HIDE_ROOT_RULE = `#${FIRST_SCREEN.host}:not([hidden])~#root{display:none}`;
 
 /** Where the build leaves room for the branding in index.html (server/http/static.ts writes it there). Kept out of
  * FIRST_SCREEN: the boot carries that object, and the marker must occur once in the page. */

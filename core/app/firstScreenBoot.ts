@@ -7,7 +7,7 @@
 import { isLng, LNG_STORAGE_KEY, storedLanguage } from '../i18n/language';
 import { hashPathname, matchesPath } from '../navigation/paths';
 import { TOKEN_KEY } from '../session/stored';
-import { FIRST_SCREEN, type RoutePreloads, type ScreenShown } from './firstScreen';
+import { FIRST_SCREEN, HIDE_ROOT_RULE, type RenderedFirstScreen, type RoutePreloads, type ScreenShown } from './firstScreen';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -41,11 +41,25 @@ function caretOf(field: Field): [number, number] | null {
   }
 }
 
+/** The login page's templates and its stylesheet (a signed-in visit needs neither). */
+function removeLoginScreen(doc: Document): void {
+  doc.getElementById(FIRST_SCREEN.style)?.remove();
+  for (const template of doc.querySelectorAll(`template[id^="${FIRST_SCREEN.templatePrefix}"]`)) template.remove();
+}
+
 /** The static page, its templates and its stylesheet: gone once the app shows (its styles are its own). */
 function removeFirstScreen(doc: Document): void {
   doc.getElementById(FIRST_SCREEN.host)?.remove();
-  doc.getElementById(FIRST_SCREEN.style)?.remove();
-  for (const template of doc.querySelectorAll(`template[id^="${FIRST_SCREEN.templatePrefix}"]`)) template.remove();
+  removeLoginScreen(doc);
+}
+
+/** Hands the static page over (or just removes it) once core announces the page it rendered. */
+function awaitHandOver(doc: Document, host: HTMLElement): void {
+  const onShown = (event: Event) => {
+    doc.removeEventListener(FIRST_SCREEN.shownEvent, onShown);
+    handOver(doc, host, (event as CustomEvent<ScreenShown>).detail);
+  };
+  doc.addEventListener(FIRST_SCREEN.shownEvent, onShown);
 }
 
 /**
@@ -102,11 +116,11 @@ function readBranding(doc: Document): Record<string, unknown> | null {
   }
 }
 
-function signedIn(): boolean {
+function storedToken(): string | null {
   try {
-    return window.localStorage.getItem(TOKEN_KEY) !== null;
+    return window.localStorage.getItem(TOKEN_KEY);
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -164,20 +178,21 @@ export function bootFirstScreen(doc: Document = document): void {
   }
 }
 
+/** The build's route table on the host (RoutePreloads); null when missing or corrupt. */
+function routeTableOf(host: HTMLElement): RoutePreloads | null {
+  try {
+    return JSON.parse(host.dataset.routes ?? '') as RoutePreloads;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A signed-in visit's chunks for the URL's route (the build's table on the host, RoutePreloads): its plugin's, core's
  * strings and the API transport, and its layout's with the locale bundle. None for a route the table does not know
  * (`/`: the landing rule decides there).
  */
-function routePreload(host: HTMLElement, hash: string): string[] {
-  let table: RoutePreloads;
-  try {
-    table = JSON.parse(host.dataset.routes ?? '') as RoutePreloads;
-  } catch {
-    return [];
-  }
-  const pathname = hashPathname(hash);
-  const route = table.routes?.find(([pattern]) => matchesPath(pattern, pathname));
+function routePreload(table: RoutePreloads, route: RoutePreloads['routes'][number] | undefined): string[] {
   if (!route) return [];
   const [, pluginId, layout] = route;
   const lng = storedLanguage();
@@ -186,12 +201,49 @@ function routePreload(host: HTMLElement, hash: string): string[] {
   return [...new Set(picked)].flatMap((index) => table.files[index] ?? []);
 }
 
+/**
+ * A signed-in visit to a page the server draws (GET /first-screen, server/modules/first-screen): the server renders
+ * it with the app's own components and the caller's own data, and it shows here, inert, until the app has rendered
+ * the same page (core announces it; the static copy then goes in the same frame). The app's start does not wait for
+ * it: an answer that comes after the app's page, or none at all, changes nothing.
+ */
+function drawFromServer(doc: Document, host: HTMLElement, pathname: string, token: string): void {
+  const lng = storedLanguage();
+  awaitHandOver(doc, host);
+  fetch(`/first-screen?path=${encodeURIComponent(pathname)}&lng=${encodeURIComponent(lng)}`, { headers: { [TOKEN_KEY]: token }, credentials: 'same-origin' })
+    .then((res) => res.json() as Promise<{ code?: unknown; data?: Partial<RenderedFirstScreen> | null }>)
+    .then(({ code, data }) => {
+      if (!host.isConnected) return; // the app's page is in already
+      if (code !== 1 || typeof data?.html !== 'string' || typeof data.css !== 'string' || typeof data.route !== 'string') {
+        host.remove();
+        return;
+      }
+      const style = doc.createElement('style');
+      style.id = FIRST_SCREEN.style;
+      style.textContent = HIDE_ROOT_RULE + data.css;
+      doc.head.append(style);
+      host.innerHTML = data.html;
+      host.dataset.path = data.route;
+      host.dataset.lng = lng;
+      // A picture of the page until the app's own is in: nothing in it may be clicked, focused or read out.
+      host.setAttribute('inert', '');
+      host.hidden = false;
+    })
+    .catch(() => host.isConnected && host.remove());
+}
+
 /** Shows the static page when it applies; answers the chunks the app's copy of that page needs (the build lists them). */
 function showFirstScreen(doc: Document, host: HTMLElement): string[] {
-  if (signedIn()) {
-    const preload = routePreload(host, doc.defaultView?.location.hash ?? '');
-    removeFirstScreen(doc); // the app shows another page: nothing here is needed, nor worth showing before it
-    return preload;
+  const token = storedToken();
+  if (token !== null) {
+    const table = routeTableOf(host);
+    const pathname = hashPathname(doc.defaultView?.location.hash ?? '');
+    const route = table?.routes?.find(([pattern]) => matchesPath(pattern, pathname));
+    // The login page is not needed, nor worth showing before the app's page.
+    removeLoginScreen(doc);
+    if (route?.[3] === 1) drawFromServer(doc, host, pathname, token);
+    else host.remove();
+    return table ? routePreload(table, route) : [];
   }
   const branding = readBranding(doc);
 
@@ -253,11 +305,7 @@ function showFirstScreen(doc: Document, host: HTMLElement): string[] {
     }
     show(lng);
   });
-  const onShown = (event: Event) => {
-    doc.removeEventListener(FIRST_SCREEN.shownEvent, onShown);
-    handOver(doc, host, (event as CustomEvent<ScreenShown>).detail);
-  };
-  doc.addEventListener(FIRST_SCREEN.shownEvent, onShown);
+  awaitHandOver(doc, host);
   // Fetched now, not once the entry has run.
   return doc.getElementById(`${FIRST_SCREEN.templatePrefix}${lng}`)?.dataset.preload?.split(' ') ?? [];
 }

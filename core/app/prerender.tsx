@@ -13,6 +13,8 @@ import { LANGUAGES } from '../plugin/registry';
 import type { Lng } from '../plugin/types';
 import { createSessionStore } from '../session/store';
 import { CoreProvider } from './context';
+import type { RoutePreloads } from './firstScreen';
+import { serverDrawn } from './serverDrawn';
 import { createCoreServices } from './services';
 
 export interface PrerenderedScreen {
@@ -93,13 +95,16 @@ export async function prerenderFirstScreens(): Promise<PrerenderedScreen[]> {
   return screens;
 }
 
-/** Every page and child route as `[path pattern, plugin id, layout]`, in the order the early start matches them. */
-export function routeTable(): [string, string, string][] {
-  const rows: [string, string, string][] = [];
+/**
+ * Every page and child route as `[path pattern, plugin id, layout, drawn]`, in the order the early start matches
+ * them; `drawn`: the server draws its first screen (core/app/serverFirstScreen.tsx, the same rule).
+ */
+export function routeTable(): RoutePreloads['routes'] {
+  const rows: RoutePreloads['routes'] = [];
   for (const plugin of discoverPlugins()) {
     for (const page of plugin.pages) {
-      rows.push([page.path, plugin.id, page.layout]);
-      for (const child of page.children ?? []) rows.push([childPath(page.path, child.path), plugin.id, page.layout]);
+      rows.push([page.path, plugin.id, page.layout, serverDrawn(page) ? 1 : 0]);
+      for (const child of page.children ?? []) rows.push([childPath(page.path, child.path), plugin.id, page.layout, 0]);
     }
   }
   return rows;
@@ -109,7 +114,7 @@ export function routeTable(): [string, string, string][] {
  * Griffel's rules as one plain stylesheet, buckets in Griffel's order. Not as Griffel's own <style> elements: the
  * app's renderer would take those as its own (rehydration) and lose its rules when the static page is removed.
  */
-function stylesheetOf(renderer: ReturnType<typeof createDOMRenderer>): string {
+export function stylesheetOf(renderer: ReturnType<typeof createDOMRenderer>): string {
   return renderToStyleElements(renderer)
     .map((element) => {
       const props = element.props as { media?: string; dangerouslySetInnerHTML?: { __html?: string } };

@@ -6,7 +6,7 @@ import { renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { announceScreen, FIRST_SCREEN, type RoutePreloads } from '../../core/app/firstScreen';
+import { announceScreen, FIRST_SCREEN, HIDE_ROOT_RULE, type RoutePreloads } from '../../core/app/firstScreen';
 import { bootFirstScreen } from '../../core/app/firstScreenBoot';
 import { type PrerenderedScreen, prerenderFirstScreens } from '../../core/app/prerender';
 import login from '../../plugins/login';
@@ -24,6 +24,7 @@ const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link
 
 afterEach(() => {
   announceScreen(null); // a boot still waiting lets go of the document
+  vi.unstubAllGlobals();
   window.location.hash = '';
   for (const element of document.head.querySelectorAll('link, script')) element.remove();
   document.body.innerHTML = '';
@@ -177,9 +178,9 @@ describe('prerendered first screen', () => {
     bundles: { 'zh-CN': [2], 'en-US': [3] },
     plugins: { users: [4, 1], term: [5] },
     routes: [
-      ['/user', 'users', 'admin'],
-      ['/user/:userId', 'users', 'admin'],
-      ['/term', 'term', 'bare'],
+      ['/user', 'users', 'admin', 1],
+      ['/user/:userId', 'users', 'admin', 0],
+      ['/term', 'term', 'bare', 0],
     ],
   };
   const bootSignedIn = (hash: string) => {
@@ -211,6 +212,66 @@ describe('prerendered first screen', () => {
     bootSignedIn('#/');
     expect(preloads()).toEqual(['/static/vendor.js']);
     expect(entryScripts()).toEqual(['/static/entry.js']);
+  });
+
+  // A page the server draws (route flag 1): GET /first-screen, shown inert until the app announces the same page.
+  const drawn = { route: '/user', lng: 'zh-CN', html: '<main><table><tbody><tr><td>admin</td></tr></tbody></table></main>', css: '.row{color:red}' };
+  const serverAnswer = (body: unknown) => {
+    let answer: (body: unknown) => void = () => undefined;
+    const fetch = vi.fn((_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => {
+      answer = (value) => resolve(new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }));
+    }));
+    vi.stubGlobal('fetch', fetch);
+    return { fetch, answer: () => answer(body) };
+  };
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("shows a signed-in visit's page as the server drew it, inert, until the app has rendered the same page", async () => {
+    const server = serverAnswer({ code: 1, message: 'success', data: drawn });
+    bootSignedIn('#/user?x=1');
+    expect(server.fetch).toHaveBeenCalledWith('/first-screen?path=%2Fuser&lng=zh-CN', { headers: { 'X-Auth-Token': 'tok' }, credentials: 'same-origin' });
+    // The console starts at once, not after the answer.
+    expect(entryScripts()).toEqual(['/static/entry.js']);
+    server.answer();
+    await settled();
+    await settled();
+    const host = document.getElementById(FIRST_SCREEN.host);
+    expect(host?.hidden).toBe(false);
+    expect(host?.hasAttribute('inert')).toBe(true);
+    expect(host?.querySelector('td')?.textContent).toBe('admin');
+    expect(document.getElementById(FIRST_SCREEN.style)?.textContent).toBe(HIDE_ROOT_RULE + drawn.css);
+    expect(announceScreen('/user')).toEqual({ path: '/user', adopted: true, language: 'zh-CN' });
+    expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+    expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
+  });
+
+  it("never shows the server's page once the app's is in, nor a refused or failed answer", async () => {
+    const late = serverAnswer({ code: 1, message: 'success', data: drawn });
+    bootSignedIn('#/user');
+    announceScreen('/user');
+    late.answer();
+    await settled();
+    await settled();
+    expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+    expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
+    for (const body of [{ code: 1, message: 'success', data: null }, { code: 401, message: 'expired' }, 'not json']) {
+      const server = serverAnswer(body);
+      bootSignedIn('#/user');
+      server.answer();
+      await settled();
+      await settled();
+      expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+      expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
+    }
+  });
+
+  it('asks the server for no page it does not draw (a detail page, a full-window page, an unknown one)', () => {
+    const server = serverAnswer({ code: 1, message: 'success', data: drawn });
+    for (const hash of ['#/user/42', '#/term', '#/nowhere']) {
+      bootSignedIn(hash);
+      expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+    }
+    expect(server.fetch).not.toHaveBeenCalled();
   });
 
   it('starts the console even when the static page cannot show (no template in the page)', () => {
