@@ -167,16 +167,26 @@ function scriptsToBoot(html: string): { html: string; entry: string; preload: st
  * The server's render of a signed-in visit's first screen (core/app/serverFirstScreen.tsx), built for Node beside the
  * console: `<outDir>/ssr/first-screen.js`, outside what the server serves (server/http/firstScreen.ts loads it).
  */
-async function buildServerRender(outDir: string): Promise<void> {
-  await build({
-    configFile: `${root}vite.config.ts`,
-    logLevel: 'warn',
-    build: {
-      ssr: `${root}core/app/serverFirstScreen.tsx`,
-      outDir: `${outDir}/${SERVER_RENDER.dir}`,
-      rollupOptions: { output: { entryFileNames: SERVER_RENDER.file, codeSplitting: false } },
-    },
-  });
+export async function buildServerRender(outDir: string): Promise<void> {
+  // A production build whoever runs it: under a test runner (NODE_ENV=test) the React plugin would compile JSX for
+  // React's development runtime, which the bundle (production React, vite.config.ts) does not have.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: `${root}vite.config.ts`,
+      mode: 'production',
+      logLevel: 'warn',
+      build: {
+        ssr: `${root}core/app/serverFirstScreen.tsx`,
+        outDir: `${outDir}/${SERVER_RENDER.dir}`,
+        rollupOptions: { output: { entryFileNames: SERVER_RENDER.file, codeSplitting: false } },
+      },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 export function prerenderFirstScreen(): Plugin {

@@ -80,3 +80,35 @@ test("index.html's login form takes a visitor's input before the console's code 
   await expect(page).toHaveURL(/#\/user$/);
   await expect(page.locator('#first-screen')).toHaveCount(0);
 });
+
+test("a signed-in visit to #/user shows the server's drawing of the list before the console's code has arrived; the console then takes its place", async ({ page, request }) => {
+  const login = await request.post(`${server.baseURL}/login`, { data: { username: 'admin', password: server.adminPassword } });
+  const { data } = (await login.json()) as { data: { token: string; info: Record<string, unknown> } };
+  await page.addInitScript(([token, user]) => {
+    localStorage.setItem('X-Auth-Token', token);
+    localStorage.setItem('user', user);
+  }, [data.token, JSON.stringify(data.info)] as const);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/static\/vendor-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${server.baseURL}/#/user`, { waitUntil: 'commit' });
+  // The rows are there, from the server, while the console cannot start: a picture of the page, not yet usable.
+  const drawn = page.locator('#first-screen');
+  await expect(drawn.getByRole('cell', { name: 'admin', exact: true })).toBeAttached();
+  await expect(drawn).toBeVisible();
+  await expect(drawn).toHaveAttribute('inert', '');
+  expect(await page.locator('#root').isVisible()).toBe(false);
+
+  release();
+  // The console renders the same page and the drawing goes: one table, the console's, usable.
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  await expect(page.getByTestId('core.admin-layout')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(1);
+  await expect(page.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: '新建' })).toBeEnabled();
+});
