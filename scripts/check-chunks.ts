@@ -1,11 +1,11 @@
 // After `vite build`: every plugin has its own on-demand chunk `static/plugin-<id>-*.js`, no plugin pages are in
 // the entry chunk or its static imports, and the login screen is within its size budget (a size, not a timing:
 // the same build gives the same bytes). Exit code 1 with a clear message otherwise. Details: bundle-size.ts.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPILE_HINT } from './compile-hints.ts';
 import { gzipSync } from 'node:zlib';
-import { BRANDING_MARKER, FIRST_SCREEN, type RoutePreloads } from '../core/app/firstScreen.ts';
+import { BRANDING_MARKER, FIRST_SCREEN, type RoutePreloads, SERVER_RENDER } from '../core/app/firstScreen.ts';
 import { LANGUAGES } from '../core/plugin/registry.ts';
 import { dist, entryKey, gzipSize, isOnDemand, LOGIN_BUDGET_KB, loginScreen, pagesKey, pluginIds, readManifest, staticClosure } from './manifest';
 
@@ -101,6 +101,7 @@ else {
       if (layout !== 'bare' && !table.layouts[layout]?.length) problems.push(`index.html: the route table has no chunks for ${pattern}'s layout "${layout}"`);
     }
     for (const id of ids) if (!table.routes.some(([, pluginId]) => pluginId === id)) problems.push(`index.html: the route table has no route of plugin "${id}"`);
+    if (!table.routes.some((route) => route[3] === 1)) problems.push('index.html: the route table marks no page the server draws first (a list page with `opensWith`)');
   } catch (error) {
     problems.push(`index.html: the host's route table is not JSON (${String(error)})`);
   }
@@ -112,6 +113,13 @@ const icon = html.match(/<link rel="icon"[^>]* href="([^"]+)"/)?.[1];
 if (!icon || !existsSync(join(dist, icon))) problems.push(`index.html: its icon (${icon ?? 'none linked'}) is not in the build`);
 const indexKb = (gzipSync(html, { level: 9 }).length / 1024).toFixed(1);
 if (Number(indexKb) > INDEX_BUDGET_KB) problems.push(`index.html is ${indexKb} KB gzip, over its ${INDEX_BUDGET_KB} KB budget`);
+
+// The server's render of a signed-in visit's first screen (core/app/serverFirstScreen.tsx), beside the console and
+// outside what the server serves: one module for Node with its libraries inside.
+const serverRender = join(dist, SERVER_RENDER.dir, SERVER_RENDER.file);
+if (!existsSync(serverRender)) problems.push(`${SERVER_RENDER.dir}/${SERVER_RENDER.file}: the server's first-screen render is not in the build`);
+else if (!/\bexport\s*\{[^}]*\brenderFirstScreen\b/.test(readFileSync(serverRender, 'utf8'))) problems.push(`${SERVER_RENDER.dir}/${SERVER_RENDER.file} exports no renderFirstScreen`);
+else if (readdirSync(join(dist, SERVER_RENDER.dir)).length !== 1) problems.push(`${SERVER_RENDER.dir}/ holds more than its one module (the server loads only ${SERVER_RENDER.file})`);
 
 // Every chunk carries V8's compile hint on its first line (scripts/compile-hints.ts), or V8 ignores it.
 for (const { file } of Object.values(manifest)) {
@@ -129,4 +137,5 @@ console.log(`✓ chunk check: ${ids.length} plugin(s), each in its own static/pl
 console.log(`✓ the pages' shared code in one chunk (${sharedFiles.join(', ') || 'none'}), not on the login screen`);
 console.log(`✓ login screen ${loginKb} KB gzip (budget ${LOGIN_BUDGET_KB} KB)`);
 console.log('✓ every chunk starts with the compile hint');
+console.log(`✓ the server's first-screen render: ${SERVER_RENDER.dir}/${SERVER_RENDER.file}`);
 console.log(`✓ index.html ${indexKb} KB gzip with the prerendered login page in ${LANGUAGES.length} languages (budget ${INDEX_BUDGET_KB} KB)`);

@@ -3,8 +3,10 @@
 // index.html's inline boot (core/app/firstScreenBoot.ts) shows the right one at once when no one is signed in, and
 // queues a submit made before the app is up. When the app has rendered a page, core announces it here and the boot
 // hands over: the values typed so far, the focus and a queued submit move to the live form, and the static page goes.
-// The hand-over's code travels in index.html with the page it hands over, not in the console's chunks. No library
-// here: the entry imports this module.
+// The hand-over's code travels in index.html with the page it hands over, not in the console's chunks. A signed-in
+// visit to a list page gets the same treatment from the server: it draws the page with the app's own components and
+// the caller's data (core/app/serverFirstScreen.tsx, GET /first-screen) and the boot shows that until the app's page
+// is in. No library here: the entry imports this module.
 
 /** Ids and attributes shared by the build, the boot, the server (server/http/static.ts) and core. */
 export const FIRST_SCREEN = {

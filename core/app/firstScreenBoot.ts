@@ -2,8 +2,9 @@
 // scripts/prerender-first-screen.ts; the server allows it by its hash). It runs while the page parses, before any
 // chunk: with no one signed in (the app will show the login whatever the URL, core/app/routes.tsx) it shows the
 // prerendered login page of the stored language, fills in the branding the server wrote into the page, switches
-// language on the page's own buttons and queues a submit made before the app is up. When core announces the page it
-// rendered (core/app/firstScreen.ts), it hands that state to the app's page and removes itself.
+// language on the page's own buttons and queues a submit made before the app is up. Signed in, on a page the server
+// draws (a list, GET /first-screen), it shows the server's drawing of that page instead, inert. When core announces
+// the page it rendered (core/app/firstScreen.ts), it hands that state to the app's page and removes itself.
 import { isLng, LNG_STORAGE_KEY, storedLanguage } from '../i18n/language';
 import { hashPathname, matchesPath } from '../navigation/paths';
 import { TOKEN_KEY } from '../session/stored';
@@ -237,11 +238,13 @@ function showFirstScreen(doc: Document, host: HTMLElement): string[] {
   const token = storedToken();
   if (token !== null) {
     const table = routeTableOf(host);
-    const pathname = hashPathname(doc.defaultView?.location.hash ?? '');
+    const hash = doc.defaultView?.location.hash ?? '';
+    const pathname = hashPathname(hash);
     const route = table?.routes?.find(([pattern]) => matchesPath(pattern, pathname));
     // The login page is not needed, nor worth showing before the app's page.
     removeLoginScreen(doc);
-    if (route?.[3] === 1) drawFromServer(doc, host, pathname, token);
+    // A query (`#/login-log?state=0`) may filter the page: the server draws it as it opens without one.
+    if (route?.[3] === 1 && !hash.includes('?')) drawFromServer(doc, host, pathname, token);
     else host.remove();
     return table ? routePreload(table, route) : [];
   }

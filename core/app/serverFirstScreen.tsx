@@ -66,13 +66,11 @@ export async function renderFirstScreen(request: FirstScreenRequest): Promise<Re
   const info = envelopeData(await request.get('/account/info'));
   const user: SessionUser | null = info ? parseUser(JSON.stringify(info)) : null;
   if (!user || !mayOpenRoute({ menuKey: page.menuKey, gate: page.gate }, (key) => user.menus.includes(key))) return null;
-  const answers = new Map<string, EarlyAnswer>();
-  for (const url of page.opensWith ?? []) {
-    const body = await request.get(url);
-    // A refused GET (code ≠ 1) would render the page's error state: not worth drawing before the console's own.
-    if (envelopeData(body) === undefined) return null;
-    answers.set(url, { status: 200, data: body });
-  }
+  const urls = page.opensWith ?? [];
+  const bodies = await Promise.all(urls.map((url) => request.get(url)));
+  // A refused GET (code ≠ 1) would render the page's error state: not worth drawing before the console's own.
+  if (bodies.some((body) => envelopeData(body) === undefined)) return null;
+  const answers = new Map<string, EarlyAnswer>(urls.map((url, index) => [url, { status: 200, data: bodies[index] }]));
   const lng = isLng(request.lng) ? request.lng : DEFAULT_LNG;
   const services = createCoreServices({
     plugins,

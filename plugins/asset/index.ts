@@ -16,6 +16,8 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/server').then((m) => m.ServerRegular),
       order: 1,
       layout: 'admin',
+      // In the order the page asks: the tag filter's choices (its search form mounts before the table), the first page.
+      opensWith: ['/tags', '/assets/paging?pageIndex=1&pageSize=10&order=&field='],
       children: [{ path: ':assetId', page: 'AssetDetail', titleKey: 'asset.detail.title', menuKey: 'asset-detail' }],
     },
 
@@ -28,6 +30,7 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/window-console').then((m) => m.WindowConsoleRegular),
       order: 3,
       layout: 'admin',
+      opensWith: ['/commands/paging?pageIndex=1&pageSize=10&order=&field='],
     },
     {
       menuKey: 'access-gateway',
@@ -37,6 +40,7 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/router').then((m) => m.RouterRegular),
       order: 4,
       layout: 'admin',
+      opensWith: ['/access-gateways/paging?pageIndex=1&pageSize=10&order=&field='],
     },
   ],
   load: () => import('./pages'),

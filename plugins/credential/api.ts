@@ -1,4 +1,4 @@
-import type { ApiClient, PageQuery, PageResult } from '@/core';
+import { type ApiClient, pageSource } from '@/core';
 
 export type CredentialType = 'custom' | 'private-key';
 
@@ -45,7 +45,7 @@ const ids = (list: readonly (string | number)[]) => list.map((id) => encodeURICo
 const quiet = { silent: true } as const;
 
 export const credentialApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<CredentialRow>>('/credentials/paging', { params: query }),
+  page: pageSource<CredentialRow>(api, '/credentials/paging'),
   get: (id: string) => api.get<CredentialRecord>(`/credentials/${encodeURIComponent(id)}`, quiet),
   create: (body: CredentialBody) => api.post<unknown>('/credentials', body, quiet),
   update: (id: string, body: CredentialBody) => api.put<null>(`/credentials/${encodeURIComponent(id)}`, body, quiet),

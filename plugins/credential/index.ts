@@ -14,6 +14,7 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/key-multiple').then((m) => m.KeyMultipleRegular),
       order: 2,
       layout: 'admin',
+      opensWith: ['/credentials/paging?pageIndex=1&pageSize=10&order=&field='],
     },
   ],
   load: () => import('./pages'),

@@ -113,7 +113,7 @@ export const userApi = (api: ApiClient) => ({
 });
 
 export const roleApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<Role>>('/roles/paging', { params: query }),
+  page: pageSource<Role>(api, '/roles/paging'),
   options: async (): Promise<FieldOption[]> => (await api.get<Role[]>('/roles')).map((r) => ({ value: r.id, label: r.name })),
   get: (id: string) => api.get<Role>(`/roles/${encodeURIComponent(id)}`, quiet),
   create: (body: RoleBody) => api.post<string>('/roles', body, quiet),
@@ -123,7 +123,7 @@ export const roleApi = (api: ApiClient) => ({
 });
 
 export const groupApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<UserGroupRow>>('/user-groups/paging', { params: query }),
+  page: pageSource<UserGroupRow>(api, '/user-groups/paging'),
   get: (id: string) => api.get<UserGroupRecord>(`/user-groups/${encodeURIComponent(id)}`, quiet),
   create: (body: UserGroupBody) => api.post<UserGroupRecord>('/user-groups', body, quiet),
   update: (id: string, body: UserGroupBody) => api.put<null>(`/user-groups/${encodeURIComponent(id)}`, body, quiet),

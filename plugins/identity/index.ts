@@ -26,6 +26,7 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/shield-person').then((m) => m.ShieldPersonRegular),
       order: 2,
       layout: 'admin',
+      opensWith: ['/roles/paging?pageIndex=1&pageSize=10&order=&field='],
       children: [{ path: ':roleId', page: 'RoleDetail', titleKey: 'role.detailTitle' }],
     },
     {
@@ -36,6 +37,7 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/people-team').then((m) => m.PeopleTeamRegular),
       order: 3,
       layout: 'admin',
+      opensWith: ['/user-groups/paging?pageIndex=1&pageSize=10&order=&field='],
       children: [{ path: ':userGroupId', page: 'UserGroupDetail', titleKey: 'group.detailTitle' }],
     },
   ],

@@ -1,4 +1,4 @@
-import type { ApiClient, PageQuery, PageResult, SearchFieldOption } from '@/core';
+import { type ApiClient, pageSource, type SearchFieldOption } from '@/core';
 
 /** A login attempt (contract §3.10); `id` is our own id, never the token. */
 export interface LoginLog {
@@ -44,13 +44,13 @@ export const KEYS = {
 const ids = (list: readonly (string | number)[]) => list.map((id) => encodeURIComponent(String(id))).join(',');
 
 export const loginLogApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<LoginLog>>('/login-logs/paging', { params: query }),
+  page: pageSource<LoginLog>(api, '/login-logs/paging'),
   remove: (list: readonly (string | number)[]) => api.delete<null>(`/login-logs/${ids(list)}`),
   clear: () => api.post<null>('/login-logs/clear'),
 });
 
 export const storageLogApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<StorageLog>>('/storage-logs/paging', { params: query }),
+  page: pageSource<StorageLog>(api, '/storage-logs/paging'),
   remove: (list: readonly (string | number)[]) => api.delete<null>(`/storage-logs/${ids(list)}`),
   clear: () => api.post<null>('/storage-logs/clear'),
   /** The filters' choices (the storage-log key grants both lists). */

@@ -14,6 +14,8 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/person-clock').then((m) => m.PersonClockRegular),
       order: 1,
       layout: 'admin',
+      // Opened as the dashboard's /login-log?state=0 the page asks for a filtered page instead: this one then goes unused.
+      opensWith: ['/login-logs/paging?pageIndex=1&pageSize=10&order=&field='],
     },
     {
       menuKey: 'storage-log',
@@ -23,6 +25,8 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/document-search').then((m) => m.DocumentSearchRegular),
       order: 2,
       layout: 'admin',
+      // In the order the page asks: the asset and user filters' choices (its search form mounts first), the first page.
+      opensWith: ['/assets', '/users', '/storage-logs/paging?pageIndex=1&pageSize=10&order=&field='],
     },
   ],
   load: () => import('./pages'),

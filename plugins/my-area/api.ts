@@ -1,4 +1,4 @@
-import type { ApiClient, PageQuery, PageResult } from '@/core';
+import { type ApiClient, pageSource } from '@/core';
 
 /**
  * A row of `GET /worker/assets/paging` (AssetForPage as the portal gets it): the assets the caller may open. The
@@ -43,13 +43,13 @@ const ids = (list: readonly (string | number)[]) => list.map((id) => encodeURICo
 const quiet = { silent: true } as const;
 
 export const myAssetApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<MyAssetRow>>('/worker/assets/paging', { params: query }),
+  page: pageSource<MyAssetRow>(api, '/worker/assets/paging'),
   tags: async (): Promise<{ value: string; label: string }[]> =>
     (await api.get<string[] | null>('/worker/assets/tags'))?.filter((tag) => tag !== '' && tag !== '-').map((tag) => ({ value: tag, label: tag })) ?? [],
 });
 
 export const myCommandApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<MyCommandRow>>('/worker/commands/paging', { params: query }),
+  page: pageSource<MyCommandRow>(api, '/worker/commands/paging'),
   get: (id: string) => api.get<MyCommandBody>(`/worker/commands/${encodeURIComponent(id)}`, quiet),
   create: (body: MyCommandBody) => api.post<unknown>('/worker/commands', body, quiet),
   update: (id: string, body: MyCommandBody) => api.put<null>(`/worker/commands/${encodeURIComponent(id)}`, body, quiet),

@@ -14,6 +14,8 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/desktop').then((m) => m.DesktopRegular),
       order: 1,
       layout: 'user',
+      // In the order the page asks: the tag filter's choices (its search form mounts before the table), the first page.
+      opensWith: ['/worker/assets/tags', '/worker/assets/paging?pageIndex=1&pageSize=10&order=&field='],
       home: 'user',
     },
     {
@@ -24,6 +26,7 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/code').then((m) => m.CodeRegular),
       order: 2,
       layout: 'user',
+      opensWith: ['/worker/commands/paging?pageIndex=1&pageSize=10&order=&field='],
     },
   ],
   load: () => import('./pages'),

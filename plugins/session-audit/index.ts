@@ -15,6 +15,9 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/plug-connected').then((m) => m.PlugConnectedRegular),
       order: 1,
       layout: 'admin',
+      // In the order the page asks: the user and asset filters' choices (its search form mounts first), then the first
+      // page, its status (the table's extraParams) leading the query.
+      opensWith: ['/users', '/assets', '/sessions/paging?status=connected&pageIndex=1&pageSize=10&order=&field='],
     },
     {
       menuKey: 'offline-session',
@@ -24,6 +27,7 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/history').then((m) => m.HistoryRegular),
       order: 2,
       layout: 'admin',
+      opensWith: ['/users', '/assets', '/sessions/paging?status=disconnected&pageIndex=1&pageSize=10&order=&field='],
     },
     { menuKey: null, gate: 'online-session-monitor', path: '/term-monitor', page: 'TermMonitor', labelKey: 'nav.monitor', layout: 'bare', hideInMenu: true },
     { menuKey: null, gate: 'offline-session-playback', path: '/term-playback', page: 'TermPlayback', labelKey: 'nav.playback', layout: 'bare', hideInMenu: true },

@@ -1,4 +1,4 @@
-import type { ApiClient, PageQuery, PageResult } from '@/core';
+import { type ApiClient, pageSource } from '@/core';
 
 /** The eight flags of a strategy, in the order the list, the form and the detail page show them. */
 export const FLAGS = ['upload', 'download', 'delete', 'rename', 'edit', 'createDir', 'copy', 'paste'] as const;
@@ -27,7 +27,7 @@ const ids = (list: readonly (string | number)[]) => list.map((id) => encodeURICo
 const quiet = { silent: true } as const;
 
 export const strategyApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<Strategy>>('/strategies/paging', { params: query }),
+  page: pageSource<Strategy>(api, '/strategies/paging'),
   // The detail page and the dialog show a failed load where the record would be.
   get: (id: string) => api.get<Strategy>(`/strategies/${encodeURIComponent(id)}`, quiet),
   create: (body: StrategyBody) => api.post<unknown>('/strategies', body, quiet),

@@ -14,6 +14,7 @@ export default definePlugin({
       icon: () => import('@fluentui/react-icons/svg/shield-keyhole').then((m) => m.ShieldKeyholeRegular),
       order: 2,
       layout: 'admin',
+      opensWith: ['/strategies/paging?pageIndex=1&pageSize=10&order=&field='],
       children: [{ path: ':strategyId', page: 'StrategyDetail', titleKey: 'detail.title', menuKey: 'strategy-detail' }],
     },
   ],

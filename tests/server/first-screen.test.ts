@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RenderedFirstScreen } from '../../core/app/firstScreen.ts';
+import { routeTable } from '../../core/app/prerender.tsx';
 import { buildServerRender } from '../../scripts/prerender-first-screen.ts';
 import { ADMIN_PASSWORD, startHarness } from './harness.ts';
 
@@ -65,6 +66,20 @@ describe('GET /first-screen', () => {
     }
   });
 
+  it('draws every page the build marks as drawn by the server, for the super admin, in both languages', async () => {
+    const { h, admin } = await setUp();
+    const drawn = routeTable().filter((route) => route[3] === 1);
+    expect(drawn.map(([pattern]) => pattern)).toContain('/user');
+    for (const [pattern] of drawn) {
+      for (const lng of ['zh-CN', 'en-US']) {
+        const screen = screenOf((await h.call('GET', '/first-screen', { token: admin, query: { path: pattern, lng } })).body.data);
+        expect(screen, `${pattern} ${lng}`).toMatchObject({ route: pattern, lng });
+        // The page itself is in it (a table, its own or its empty state), not only the layout.
+        expect(screen?.html, pattern).toMatch(/<table[^>]*>/);
+      }
+    }
+  });
+
   it('draws nothing for a page it does not draw: a detail page, the login, a full-window page, an unknown path', async () => {
     const { h, admin } = await setUp();
     for (const where of ['/user/abc', '/login', '/term', '/nowhere', '/']) {
@@ -92,6 +107,15 @@ describe('GET /first-screen', () => {
     expect(body.code).toBe(1);
     expect(body.data.route).toBe('/user');
     expect(res.rawPayload.length).toBeLessThan(JSON.stringify(body).length / 4);
+  });
+
+  it('draws at most MAX_RENDERING pages at once: past that the console renders its page itself', async () => {
+    const { h, admin } = await setUp();
+    const answers = await Promise.all(Array.from({ length: 16 }, () => h.call('GET', '/first-screen', { token: admin, query: { path: '/user' } })));
+    const drawn = answers.filter((res) => res.body.data !== null).length;
+    expect(answers.every((res) => res.body.code === 1)).toBe(true);
+    expect(drawn).toBeGreaterThanOrEqual(1);
+    expect(drawn).toBeLessThan(16);
   });
 
   it('draws nothing where the build has no server render (the API run alone, an older build)', async () => {

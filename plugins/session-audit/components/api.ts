@@ -1,4 +1,4 @@
-import type { ApiClient, PageQuery, PageResult, SearchFieldOption } from '@/core';
+import { type ApiClient, type PageResult, pageSource, type SearchFieldOption } from '@/core';
 
 /** A row of `GET /sessions/paging` (SessionForPage, contract §3.8) plus our `commandCount`. */
 export interface SessionRow {
@@ -56,7 +56,7 @@ export const isTerminalSession = (row: Pick<SessionRow, 'mode'>) => row.mode !==
 export const COMMAND_PAGE_SIZE = 1000;
 
 export const sessionApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<SessionRow>>('/sessions/paging', { params: query }),
+  page: pageSource<SessionRow>(api, '/sessions/paging'),
   get: (id: string) => api.get<SessionRow>(`/sessions/${encodeURIComponent(id)}`),
   disconnect: (list: readonly (string | number)[]) => api.post<null>(`/sessions/${ids(list)}/disconnect`),
   remove: (list: readonly (string | number)[]) => api.delete<null>(`/sessions/${ids(list)}`),

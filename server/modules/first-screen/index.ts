@@ -13,6 +13,9 @@ import { defineModule, route } from '../../http/routes.ts';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+/** Renders running at once (each ≈ 10–20 ms of CPU, most of it synchronous). */
+export const MAX_RENDERING = 4;
+
 const firstScreenQuery = z.object({
   // A console route's path: what the URL's hash holds before its query (`/user`).
   path: z.string().max(256).regex(/^\/[A-Za-z0-9/_-]*$/, 'expected a console path such as /user'),
@@ -67,6 +70,9 @@ async function sendCompressed(req: FastifyRequest, reply: FastifyReply, screen: 
  */
 export default defineModule('first-screen', ({ config, log }) => {
   const loadRender = serverRenderLoader(config.distDir, (error) => log.warn({ err: error }, 'first-screen: the build’s server render did not load'));
+  // Renders at once, at most: a burst of calls (a flood from one token, many consoles opening together) gets
+  // `null` past this, and those consoles render their pages themselves, as without the drawing.
+  let rendering = 0;
   return [
     route({
       method: 'GET',
@@ -76,14 +82,19 @@ export default defineModule('first-screen', ({ config, log }) => {
       handler: async ({ query, req, reply }) => {
         const render = await loadRender();
         const token = tokenOf(req);
-        if (!render || !token) return null;
-        const get = async (url: string): Promise<unknown> => (await req.server.inject({ method: 'GET', url, headers: { 'x-auth-token': token } })).json();
+        if (!render || !token || rendering >= MAX_RENDERING) return null;
+        // The caller's own request, as the caller would send it (the same token and address).
+        const get = async (url: string): Promise<unknown> =>
+          (await req.server.inject({ method: 'GET', url, headers: { 'x-auth-token': token }, remoteAddress: req.ip })).json();
         let screen: RenderedFirstScreen | null = null;
+        rendering += 1;
         try {
           screen = await render.renderFirstScreen({ path: query.path, lng: query.lng ?? '', token, get });
         } catch (error) {
           // The console renders the page itself a moment later and shows what fails there.
           req.log.warn({ err: error, path: query.path }, 'first-screen: render failed');
+        } finally {
+          rendering -= 1;
         }
         return sendCompressed(req, reply, screen);
       },

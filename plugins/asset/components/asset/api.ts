@@ -1,4 +1,4 @@
-import type { ApiClient, FieldOption, PageQuery, PageResult } from '@/core';
+import { type ApiClient, type FieldOption, pageSource } from '@/core';
 
 export type Protocol = 'ssh' | 'rdp' | 'vnc' | 'telnet' | 'kubernetes';
 export type AccountType = 'custom' | 'private-key' | 'credential';
@@ -106,7 +106,7 @@ const named = (list: readonly Named[]): FieldOption[] => list.map((n) => ({ valu
 const quiet = { silent: true } as const;
 
 export const assetApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<AssetRow>>('/assets/paging', { params: query }),
+  page: pageSource<AssetRow>(api, '/assets/paging'),
   get: (id: string) => api.get<AssetRecord>(at(id), quiet),
   create: (body: AssetBody) => api.post<null>('/assets', body, quiet),
   update: (id: string, body: AssetBody) => api.put<null>(at(id), body, quiet),

@@ -1,4 +1,4 @@
-import type { ApiClient, PageQuery, PageResult } from '@/core';
+import { type ApiClient, pageSource } from '@/core';
 
 /** A row of GET /commands/paging (CommandForPage). */
 export interface CommandRow {
@@ -28,7 +28,7 @@ const ids = (list: readonly (string | number)[]) => list.map((id) => encodeURICo
 const quiet = { silent: true } as const;
 
 export const commandApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<CommandRow>>('/commands/paging', { params: query }),
+  page: pageSource<CommandRow>(api, '/commands/paging'),
   get: (id: string) => api.get<CommandBody>(`/commands/${encodeURIComponent(id)}`, quiet),
   create: (body: CommandBody) => api.post<unknown>('/commands', body, quiet),
   update: (id: string, body: CommandBody) => api.put<null>(`/commands/${encodeURIComponent(id)}`, body, quiet),

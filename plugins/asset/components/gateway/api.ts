@@ -1,4 +1,4 @@
-import type { ApiClient, PageQuery, PageResult } from '@/core';
+import { type ApiClient, pageSource } from '@/core';
 
 export type GatewayAccountType = 'custom' | 'private-key';
 
@@ -58,7 +58,7 @@ const ids = (list: readonly (string | number)[]) => list.map((id) => encodeURICo
 const quiet = { silent: true } as const;
 
 export const gatewayApi = (api: ApiClient) => ({
-  page: (query: PageQuery) => api.get<PageResult<GatewayRow>>('/access-gateways/paging', { params: query }),
+  page: pageSource<GatewayRow>(api, '/access-gateways/paging'),
   get: (id: string) => api.get<GatewayRecord>(`/access-gateways/${encodeURIComponent(id)}`, quiet),
   create: (body: GatewayBody) => api.post<unknown>('/access-gateways', body, quiet),
   update: (id: string, body: GatewayBody) => api.put<null>(`/access-gateways/${encodeURIComponent(id)}`, body, quiet),
