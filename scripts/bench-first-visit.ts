@@ -194,10 +194,10 @@ function watchScript(mode: Mode, username: string, session: Target['session'], s
   // The login form may first be index.html's prerendered copy; "app" = the console's own form (in #root) is up.
   const login = () => loginIn(document);
   const loginApp = ${staticOnly ? 'login' : "() => { const root = document.getElementById('root'); return root !== null && loginIn(root); }"};
-  const reached = ${mode === 'login' ? 'login' : 'rows'};
   // The rows may first be the server's drawing of the page (GET /first-screen); "app" = the console's own rows.
   const rows = () => rowsIn(document);
   const rowsApp = ${staticOnly ? 'rows' : "() => { const root = document.getElementById('root'); return root !== null && rowsIn(root); }"};
+  const reached = ${mode === 'login' ? 'login' : 'rows'};
   const reachedApp = ${mode === 'login' ? 'loginApp' : 'rowsApp'};
   let observer = null;
   const done = () => window.__benchAt !== undefined && window.__benchAppAt !== undefined;

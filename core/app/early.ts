@@ -6,6 +6,7 @@ import { childPath, hashPathname, matchesPath } from '../navigation/paths';
 import { resolvePages } from '../plugin/resolve';
 import type { AnyPlugin, Lng, PageDef, PageLayout } from '../plugin/types';
 import { parseUser, TOKEN_KEY, USER_KEY } from '../session/stored';
+import { DRAWN_ANSWERS_KEY, type DrawnAnswers } from './firstScreen';
 import { layoutLoaders, layoutNamespaces } from './layouts';
 
 // The entry's first act (core/main.tsx), before React and the libraries have arrived: from the URL and the
@@ -79,14 +80,34 @@ export function planFirstScreen(plugins: readonly AnyPlugin[], pathname: string,
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
-/** GETs `urls` now. A failed or non-JSON answer becomes null: the caller then asks the server itself, as usual. */
-export function fetchEarly(urls: readonly string[], token: string | null, fetchFn: Fetch, now: () => number = Date.now): EarlyAnswers {
+/**
+ * The answers the server drew the first screen from, when index.html's boot has them for this token (a signed-in
+ * visit to a page the server draws, core/app/firstScreenBoot.ts): the early start takes them instead of asking again.
+ */
+export function drawnAnswers(token: string | null, from: object = window): Readonly<Record<string, unknown>> {
+  const drawn = (from as Record<string, Partial<DrawnAnswers> | undefined>)[DRAWN_ANSWERS_KEY];
+  return (token !== null && drawn?.token === token && drawn.bodies) || {};
+}
+
+/**
+ * GETs `urls` now, but for those `ready` already holds (the bodies the first screen was drawn from). A failed or
+ * non-JSON answer becomes null: the caller then asks the server itself, as usual.
+ */
+export function fetchEarly(
+  urls: readonly string[],
+  token: string | null,
+  fetchFn: Fetch,
+  now: () => number = Date.now,
+  ready: Readonly<Record<string, unknown>> = {},
+): EarlyAnswers {
   const started = now();
   const pending = new Map<string, Promise<EarlyAnswer | null>>();
   /** Answers already here, for `peek`. */
   const arrived = new Map<string, EarlyAnswer>();
   for (const url of urls) {
-    const answer = fetchFn(url, { headers: token ? { [TOKEN_KEY]: token } : {}, credentials: 'same-origin' })
+    const drawn = Object.hasOwn(ready, url) && { status: 200, data: ready[url] };
+    if (drawn) arrived.set(url, drawn);
+    const answer = drawn ? Promise.resolve(drawn) : fetchFn(url, { headers: token ? { [TOKEN_KEY]: token } : {}, credentials: 'same-origin' })
       .then(
         async (res) => (res.ok && (res.headers.get('content-type') ?? '').includes('json') ? { status: res.status, data: await res.json() } : null),
         () => null,
@@ -139,7 +160,7 @@ export function startEarly(plugins: readonly AnyPlugin[], location: Pick<Locatio
     // a broken descriptor: the registry names it when the app starts
     screen = { pluginId: null, layout: null, namespaces: ['core'], requests: [] };
   }
-  const answers = fetchEarly(screen.requests, token, (url, init) => window.fetch(url, init));
+  const answers = fetchEarly(screen.requests, token, (url, init) => window.fetch(url, init), Date.now, drawnAnswers(token));
   // In the order they are needed, as HTTP/1.1's six connections serve them: `core`'s strings hold the app's first
   // render, then the page and its layout; the menu's namespaces and icons (some forty small files) last.
   loadLocaleFiles([lng], ['core']).catch(ignore);

@@ -80,6 +80,22 @@ export interface RenderedFirstScreen {
   /** The markup the app renders under `<div id="root">`, and every style rule it uses. */
   html: string;
   css: string;
+  /**
+   * The envelope bodies of the GETs it was drawn from, by URL (`/branding`, the page's `opensWith`): the app's early
+   * start takes them instead of asking again (drawnAnswers, core/app/early.ts).
+   */
+  answers: Record<string, unknown>;
+}
+
+/**
+ * Where the boot leaves the drawing's answers for the entry (a property of `window`): the caller's token and the
+ * bodies by URL. Only answers for the token the entry starts with are used.
+ */
+export const DRAWN_ANSWERS_KEY = '__jumpgateDrawnAnswers';
+
+export interface DrawnAnswers {
+  token: string;
+  bodies: Record<string, unknown>;
 }
 
 /** The module the build writes at SERVER_RENDER. */

@@ -8,7 +8,7 @@
 import { isLng, LNG_STORAGE_KEY, storedLanguage } from '../i18n/language';
 import { hashPathname, matchesPath } from '../navigation/paths';
 import { TOKEN_KEY } from '../session/stored';
-import { FIRST_SCREEN, HIDE_ROOT_RULE, type RenderedFirstScreen, type RoutePreloads, type ScreenShown } from './firstScreen';
+import { DRAWN_ANSWERS_KEY, type DrawnAnswers, FIRST_SCREEN, HIDE_ROOT_RULE, type RenderedFirstScreen, type RoutePreloads, type ScreenShown } from './firstScreen';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -218,6 +218,11 @@ function drawFromServer(doc: Document, host: HTMLElement, pathname: string, toke
       if (code !== 1 || typeof data?.html !== 'string' || typeof data.css !== 'string' || typeof data.route !== 'string') {
         host.remove();
         return;
+      }
+      // The entry's early start takes these instead of asking again (core/app/early.ts).
+      if (typeof data.answers === 'object' && data.answers !== null) {
+        const drawn: DrawnAnswers = { token, bodies: data.answers };
+        Object.defineProperty(doc.defaultView ?? window, DRAWN_ANSWERS_KEY, { value: drawn, configurable: true });
       }
       const style = doc.createElement('style');
       style.id = FIRST_SCREEN.style;

@@ -84,7 +84,8 @@ export async function renderFirstScreen(request: FirstScreenRequest): Promise<Re
   // Everything the page and its layout render with, here before the render: one pass, no placeholder.
   await Promise.all([services.registry.loadPlugin(plugin.id), services.registry.loadIcons(), layoutLoaders[layout]()]);
   // The brand in the menu's logo, as index.html carries it for the console (server/http/static.ts).
-  const branding = envelopeData(await request.get('/branding'));
+  const brandingBody = await request.get('/branding');
+  const branding = envelopeData(brandingBody);
   if (branding && typeof branding === 'object') services.branding.set(branding as Branding);
   const renderer = createDOMRenderer();
   try {
@@ -99,7 +100,9 @@ export async function renderFirstScreen(request: FirstScreenRequest): Promise<Re
         </SSRProvider>
       </RendererProvider>,
     );
-    return { route: page.path, lng, html, css: stylesheetOf(renderer) };
+    const drawnFrom: Record<string, unknown> = { '/branding': brandingBody };
+    for (const [url, answer] of answers) drawnFrom[url] = answer.data;
+    return { route: page.path, lng, html, css: stylesheetOf(renderer), answers: drawnFrom };
   } finally {
     // Its queries would hold the answers (and a timer each) for their cache time: nothing here outlives the render.
     queryClientFor(services).clear();

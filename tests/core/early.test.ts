@@ -1,7 +1,8 @@
 import { createApiClient, createEventBus, createFakeApi, createMemoryStorage, createPluginRegistry, createSessionStore, loadLocaleFiles, reply } from '@/core/testing';
 import { describe, expect, it } from 'vitest';
 import { type Query, requestUrl } from '../../core/api/client';
-import { EARLY_ANSWER_TTL_MS, fetchEarly, planFirstScreen, type StoredSession } from '../../core/app/early';
+import { drawnAnswers, EARLY_ANSWER_TTL_MS, fetchEarly, planFirstScreen, type StoredSession } from '../../core/app/early';
+import { DRAWN_ANSWERS_KEY } from '../../core/app/firstScreen';
 import { hashPathname } from '../../core/navigation/paths';
 import { landingPath } from '../../core/navigation/landing';
 import { discoverPlugins } from '../../core/plugin/discover';
@@ -125,6 +126,25 @@ describe('fetchEarly', () => {
     const failed = fetchEarly(['/a'], null, async () => response(502, {}));
     expect(await failed.take('/a', null)).toBeNull();
     expect(failed.peek('/a', null)).toBeUndefined();
+  });
+
+  it("takes the answers the server drew the first screen from (the boot left them for this token) instead of asking again", async () => {
+    const seen: string[] = [];
+    const page = { code: 1, message: 'success', data: { total: 1, items: [{ id: 'u1' }] } };
+    const drawn = { [DRAWN_ANSWERS_KEY]: { token: 'tok', bodies: { '/users/paging': page } } };
+    const answers = fetchEarly(['/branding', '/users/paging'], 'tok', async (url) => {
+      seen.push(url);
+      return response(200, { code: 1, message: '', data: {} });
+    }, Date.now, drawnAnswers('tok', drawn));
+    expect(seen).toEqual(['/branding']);
+    // At hand at once: the table's first render shows it.
+    expect(answers.peek('/users/paging', 'tok')).toEqual({ status: 200, data: page });
+    expect(await answers.take('/users/paging', 'tok')).toEqual({ status: 200, data: page });
+    // Drawn for another session (the token changed since), or none drawn: nothing taken from it.
+    expect(drawnAnswers('other', drawn)).toEqual({});
+    expect(drawnAnswers(null, drawn)).toEqual({});
+    expect(drawnAnswers('tok', {})).toEqual({});
+    expect(drawnAnswers('tok', { [DRAWN_ANSWERS_KEY]: { token: 'tok', bodies: null } })).toEqual({});
   });
 
   it('turns a failed, non-OK or non-JSON answer into null (the client then asks the server itself)', async () => {

@@ -6,8 +6,9 @@ import { renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { announceScreen, FIRST_SCREEN, HIDE_ROOT_RULE, type RoutePreloads } from '../../core/app/firstScreen';
+import { announceScreen, DRAWN_ANSWERS_KEY, FIRST_SCREEN, HIDE_ROOT_RULE, type RoutePreloads } from '../../core/app/firstScreen';
 import { bootFirstScreen } from '../../core/app/firstScreenBoot';
+import { drawnAnswers } from '../../core/app/early';
 import { type PrerenderedScreen, prerenderFirstScreens } from '../../core/app/prerender';
 import login from '../../plugins/login';
 
@@ -25,6 +26,7 @@ const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link
 afterEach(() => {
   announceScreen(null); // a boot still waiting lets go of the document
   vi.unstubAllGlobals();
+  Reflect.deleteProperty(window, DRAWN_ANSWERS_KEY);
   window.location.hash = '';
   for (const element of document.head.querySelectorAll('link, script')) element.remove();
   document.body.innerHTML = '';
@@ -215,7 +217,13 @@ describe('prerendered first screen', () => {
   });
 
   // A page the server draws (route flag 1): GET /first-screen, shown inert until the app announces the same page.
-  const drawn = { route: '/user', lng: 'zh-CN', html: '<main><table><tbody><tr><td>admin</td></tr></tbody></table></main>', css: '.row{color:red}' };
+  const drawn = {
+    route: '/user',
+    lng: 'zh-CN',
+    html: '<main><table><tbody><tr><td>admin</td></tr></tbody></table></main>',
+    css: '.row{color:red}',
+    answers: { '/users/paging': { code: 1, message: 'success', data: { total: 0, items: [] } } },
+  };
   const serverAnswer = (body: unknown) => {
     let answer: (body: unknown) => void = () => undefined;
     const fetch = vi.fn((_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => {
@@ -240,6 +248,8 @@ describe('prerendered first screen', () => {
     expect(host?.hasAttribute('inert')).toBe(true);
     expect(host?.querySelector('td')?.textContent).toBe('admin');
     expect(document.getElementById(FIRST_SCREEN.style)?.textContent).toBe(HIDE_ROOT_RULE + drawn.css);
+    // Left for the entry's early start, with the token they were drawn for.
+    expect(drawnAnswers('tok')).toEqual(drawn.answers);
     expect(announceScreen('/user')).toEqual({ path: '/user', adopted: true, language: 'zh-CN' });
     expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
     expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();

@@ -38,6 +38,10 @@ describe('GET /first-screen', () => {
     const screen = screenOf(res.body.data);
     expect(screen).toMatchObject({ route: '/user', lng: 'en-US' });
     expect(screen?.html).toContain('data-testid="core.admin-layout"');
+    // What it was drawn from, for the console to take instead of asking again: exactly the answers it would get.
+    const pageUrl = '/users/paging?pageIndex=1&pageSize=10&order=&field=';
+    expect(Object.keys(screen?.answers ?? {}).sort()).toEqual(['/branding', pageUrl]);
+    expect(screen?.answers[pageUrl]).toEqual((await h.call('GET', pageUrl, { token: admin })).body);
     const rows = rowsOf(screen?.html ?? '');
     expect(rows.flat()).toEqual(expect.arrayContaining(['admin', 'listed-person']));
     // The super admin's row actions, in the language asked for.

@@ -68,8 +68,10 @@ async function sendCompressed(req: FastifyRequest, reply: FastifyReply, screen: 
  * runs the caller's own GETs through this API with the caller's token, so it shows only what those would answer, and
  * draws nothing for a page the caller may not open. `data: null` = nothing to draw.
  */
-export default defineModule('first-screen', ({ config, log }) => {
+export default defineModule('first-screen', ({ config, log, lifecycle }) => {
   const loadRender = serverRenderLoader(config.distDir, (error) => log.warn({ err: error }, 'first-screen: the build’s server render did not load'));
+  // Loaded in the background once the server is up (≈ 5 MB of code): the first visit after a start is drawn too.
+  lifecycle.onReady(() => void loadRender());
   // Renders at once, at most: a burst of calls (a flood from one token, many consoles opening together) gets
   // `null` past this, and those consoles render their pages themselves, as without the drawing.
   let rendering = 0;
