@@ -1,9 +1,10 @@
 // The first screen of a signed-in visit, rendered by the server (issue 10: a list page's rows painted before the
-// console's code has arrived). The build bundles this module for Node (dist-ssr/, scripts/prerender-first-screen.ts);
-// the server calls it for `GET /first-screen` with a `get` that runs the caller's own GETs through its API, as the
-// caller (server/http/firstScreen.ts). It renders the app's own route tree — layout, menu, page, the page's first
-// answers — with the app's components, so there is one rendering of every screen, not a second one to keep in step.
-// index.html's boot shows the markup until the app has rendered the same page (core/app/firstScreenBoot.ts).
+// console's code has arrived). The build bundles this module for Node (dist/ssr/first-screen.js,
+// scripts/prerender-first-screen.ts); the server calls it for `GET /first-screen` with a `get` that runs the caller's
+// own GETs through its API, as the caller (server/modules/first-screen). It renders the app's own route tree — layout,
+// page, the page's first answers — with the app's components, so there is one rendering of every screen, not a second
+// one to keep in step. index.html's boot shows the markup until the app has rendered the same page
+// (core/app/firstScreenBoot.ts).
 import { createDOMRenderer, RendererProvider, SSRProvider } from '@fluentui/react-components';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
