@@ -11,7 +11,7 @@ import { childPath } from '../navigation/paths';
 import { discoverPlugins } from '../plugin/discover';
 import { LANGUAGES } from '../plugin/registry';
 import type { Lng } from '../plugin/types';
-import { createSessionStore } from '../session/store';
+import { createMemoryStorage, createSessionStore } from '../session/store';
 import { CoreProvider } from './context';
 import type { RoutePreloads } from './firstScreen';
 import { serverDrawn } from './serverDrawn';
@@ -35,22 +35,13 @@ export interface PrerenderedScreen {
   checkmark: { rootClass: string; tick: string };
 }
 
-const memoryStorage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, value),
-    removeItem: (key) => void values.delete(key),
-  };
-};
-
 /** The login page as an anonymous visitor sees it first, with the default branding (index.html's boot fills it in). */
 export async function prerenderLogin(lng: Lng): Promise<PrerenderedScreen> {
   const plugins = discoverPlugins();
   const services = createCoreServices({
     plugins,
     resources: await loadLocaleFiles([lng]),
-    session: createSessionStore({ storage: memoryStorage(), events: null }),
+    session: createSessionStore({ storage: createMemoryStorage(), events: null }),
     redirect: () => undefined,
     lng,
     languages: [],
