@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type RunningServer, startServer } from './server';
 
 // Where the console sends people: anonymous visitors to the login page, a signed-in account to a real page by
@@ -12,6 +12,19 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
+
+/** Holds the libraries (the vendor chunk) back: the console cannot start until the returned function lets them come. */
+async function holdLibraries(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/static\/vendor-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test('an anonymous visit to #/user ends on #/login, and signing in returns there', async ({ page }) => {
   await page.goto(`${server.baseURL}/#/user`);
@@ -54,15 +67,7 @@ test('a type-user account logs in and lands on 我的资产, its home; the perso
 });
 
 test("index.html's login form takes a visitor's input before the console's code has arrived; the console then signs them in", async ({ page }) => {
-  // Hold the libraries back: the console cannot start until they come.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/static\/vendor-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdLibraries(page);
   await page.goto(`${server.baseURL}/#/user`);
   await expect(page.getByRole('heading', { level: 1, name: 'Jumpgate' })).toBeVisible();
   await expect(page.getByText('远程访问堡垒机')).toBeVisible(); // the server's branding, written into the page
@@ -88,14 +93,7 @@ test("a signed-in visit to #/user shows the server's drawing of the list before 
     localStorage.setItem('X-Auth-Token', token);
     localStorage.setItem('user', user);
   }, [data.token, JSON.stringify(data.info)] as const);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/static\/vendor-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdLibraries(page);
   await page.goto(`${server.baseURL}/#/user`, { waitUntil: 'commit' });
   // The rows are there, from the server, while the console cannot start: a picture of the page, not yet usable.
   const drawn = page.locator('#first-screen');
