@@ -89,7 +89,8 @@ function createIndexPages(indexFile: string, brand: unknown) {
   };
 }
 
-function acceptedEncoding(req: FastifyRequest): 'br' | 'gzip' | null {
+/** The compression a request takes, brotli first (index.html, the static files, GET /first-screen). */
+export function acceptedEncoding(req: FastifyRequest): 'br' | 'gzip' | null {
   const accept = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accept)) return 'br';
   if (/\bgzip\b/.test(accept)) return 'gzip';

@@ -230,9 +230,15 @@ describe('prerendered first screen', () => {
       answer = (value) => resolve(new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }));
     }));
     vi.stubGlobal('fetch', fetch);
-    return { fetch, answer: () => answer(body) };
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+    /** Answers, then lets the boot read the body and act on it. */
+    const respond = async () => {
+      answer(body);
+      await settled();
+      await settled();
+    };
+    return { fetch, respond };
   };
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   it("shows a signed-in visit's page as the server drew it, inert, until the app has rendered the same page", async () => {
     const server = serverAnswer({ code: 1, message: 'success', data: drawn });
@@ -240,9 +246,7 @@ describe('prerendered first screen', () => {
     expect(server.fetch).toHaveBeenCalledWith('/first-screen?path=%2Fuser&lng=zh-CN', { headers: { 'X-Auth-Token': 'tok' }, credentials: 'same-origin' });
     // The console starts at once, not after the answer.
     expect(entryScripts()).toEqual(['/static/entry.js']);
-    server.answer();
-    await settled();
-    await settled();
+    await server.respond();
     const host = document.getElementById(FIRST_SCREEN.host);
     expect(host?.hidden).toBe(false);
     expect(host?.hasAttribute('inert')).toBe(true);
@@ -259,17 +263,13 @@ describe('prerendered first screen', () => {
     const late = serverAnswer({ code: 1, message: 'success', data: drawn });
     bootSignedIn('#/user');
     announceScreen('/user');
-    late.answer();
-    await settled();
-    await settled();
+    await late.respond();
     expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
     expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
     for (const body of [{ code: 1, message: 'success', data: null }, { code: 401, message: 'expired' }, 'not json']) {
       const server = serverAnswer(body);
       bootSignedIn('#/user');
-      server.answer();
-      await settled();
-      await settled();
+      await server.respond();
       expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
       expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
     }

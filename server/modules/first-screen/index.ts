@@ -9,6 +9,7 @@ import { type RenderedFirstScreen, SERVER_RENDER, type ServerRender } from '../.
 import { tokenOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { defineModule, route } from '../../http/routes.ts';
+import { acceptedEncoding } from '../../http/static.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -52,12 +53,10 @@ function serverRenderLoader(distDir: string, warn: (error: unknown) => void): ()
 /** The envelope, compressed when the browser takes it (the markup, its stylesheet and answers are ≈ 120 KB, ≈ 15 KB as brotli). */
 async function sendCompressed(req: FastifyRequest, reply: FastifyReply, screen: RenderedFirstScreen | null): Promise<FastifyReply> {
   const json = Buffer.from(JSON.stringify(ok(screen)));
-  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = acceptedEncoding(req);
   reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
-  if (/\bbr\b/.test(accepts)) {
-    return reply.header('content-encoding', 'br').send(await brotli(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
-  }
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gz(json));
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(await brotli(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gz(json));
   return reply.send(json);
 }
 
