@@ -8,6 +8,7 @@ import { compileHints } from './scripts/compile-hints.ts';
 import { MENU_ICONS_ID, menuIcons } from './scripts/menu-icons.ts';
 import { precompress } from './scripts/precompress.ts';
 import { prerenderFirstScreen } from './scripts/prerender-first-screen.ts';
+import { coreSideEffects } from './scripts/side-effects.ts';
 import { slimManifests } from './scripts/slim-manifests.ts';
 import { themeStylesheet } from './scripts/theme-css.ts';
 
@@ -79,11 +80,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     chunkSizeWarningLimit: 600,
     rollupOptions: {
       input: { index: `${root}index.html`, ...firstScreenInputs(root) },
-      // Core modules have no import-time side effects: a descriptor importing `definePlugin` from the
-      // `@/core` barrel must not drag the whole barrel (UI kit, query…) into the entry chunk.
-      treeshake: {
-        moduleSideEffects: (id: string) => !(id.startsWith(`${root}core/`) && !id.endsWith('/core/main.tsx')),
-      },
+      // Core modules have no import-time side effects but for those scripts/side-effects.ts lists: a descriptor
+      // importing `definePlugin` from the `@/core` barrel must not drag the whole barrel (UI kit, query…) into the entry.
+      treeshake: { moduleSideEffects: coreSideEffects(root) },
       output: {
         // The libraries the first screen loads travel as one `vendor` chunk instead of a dozen small shared ones:
         // one request, and gzip sees them together. `$initial` = imported by an input (see firstScreenInputs).
