@@ -60,7 +60,8 @@ const useStyles = makeStyles({
 
 /**
  * A table row's actions: gated inline buttons (danger → DangerButton) and a ⋯ menu for the `overflow` ones.
- * Renders nothing when no action is allowed, and no ⋯ button when no overflow action is.
+ * Renders nothing when no action is allowed, and no ⋯ button when no overflow action is — nor when only one is: that
+ * one is an inline button (or link) like the others.
  */
 export function RowActions({ actions }: RowActionsProps) {
   const t = useUiT();
@@ -73,8 +74,10 @@ export function RowActions({ actions }: RowActionsProps) {
 
   const visible = actions.filter((action) => allowed(action.menu));
   if (visible.length === 0) return null;
-  const inline = visible.filter((action) => !action.overflow);
-  const overflow = visible.filter((action) => action.overflow);
+  const menued = visible.filter((action) => action.overflow);
+  // A ⋯ menu holding a single item is a click more for nothing: that item shows as a plain button after the others.
+  const inline = menued.length === 1 ? [...visible.filter((action) => !action.overflow), ...menued] : visible.filter((action) => !action.overflow);
+  const overflow = menued.length === 1 ? [] : menued;
 
   const run = async (action: RowCommand) => {
     if (action.confirm) {

@@ -146,8 +146,40 @@ describe('RowActions', () => {
     expect(screen.queryByRole('button', { name: '更多操作' })).toBeNull();
   });
 
+  it('shows a single overflow action as a plain button (or link), not a ⋯ menu of one item', async () => {
+    const detail = vi.fn();
+    const { user, unmount } = await renderWithProviders(
+      <RowActions
+        actions={[
+          { key: 'detail', label: '详情', overflow: true, onClick: detail },
+          { key: 'edit', label: '编辑', onClick: vi.fn() },
+          { key: 'archive', label: '归档', overflow: true, menu: 'nobody-has-this', onClick: vi.fn() },
+        ]}
+      />,
+      withMenus(['thing-edit']),
+    );
+    expect(screen.queryByRole('button', { name: '更多操作' })).toBeNull();
+    // After the inline ones, as it stood in the menu.
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['编辑', '详情']);
+    await user.click(screen.getByRole('button', { name: '详情' }));
+    expect(detail).toHaveBeenCalledTimes(1);
+    unmount();
+
+    await renderWithProviders(<RowActions actions={[{ key: 'audit', label: '审计', overflow: true, href: '/audit?of=1' }]} />);
+    expect(screen.getByRole('link', { name: '审计' })).toHaveAttribute('href', '/audit?of=1');
+    expect(screen.queryByRole('button', { name: '更多操作' })).toBeNull();
+  });
+
   it('labels the ⋯ button in English too', async () => {
-    await renderWithProviders(<RowActions actions={[{ key: 'x', label: 'X', overflow: true, onClick: vi.fn() }]} />, { lng: 'en-US' });
+    await renderWithProviders(
+      <RowActions
+        actions={[
+          { key: 'x', label: 'X', overflow: true, onClick: vi.fn() },
+          { key: 'y', label: 'Y', overflow: true, onClick: vi.fn() },
+        ]}
+      />,
+      { lng: 'en-US' },
+    );
     expect(screen.getByRole('button', { name: 'More actions' })).toBeInTheDocument();
   });
 });
