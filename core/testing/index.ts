@@ -7,6 +7,7 @@ export {
   renderWithProviders,
 } from './harness';
 export type { HarnessOptions, HarnessResult, RecordedEvent, TestSessionInit } from './harness';
+export { typeDateTime } from './dateTime';
 export { createFakeApi, reply, UnexpectedRequestError } from './fakeApi';
 export type { FakeApi, FakeHandler, FakeHandlers, FakeReply, FakeRequest } from './fakeApi';
 export { createEventBus } from '../events/bus';

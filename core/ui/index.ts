@@ -26,6 +26,8 @@ export { formatBytes, formatDateTime, formatDuration, fromNow, useFormatDuration
 export type { UiTranslate } from './i18n';
 export { FormDialog } from './form/FormDialog';
 export type { FormDialogProps, FormRecord } from './form/FormDialog';
+export { DateTimeField } from './form/DateTimeField';
+export type { DateTimeFieldProps } from './form/DateTimeField';
 export { FormFields } from './form/FormFields';
 export { SearchableMultiSelect } from './form/SearchableMultiSelect';
 export type { SearchableMultiSelectProps } from './form/SearchableMultiSelect';

@@ -15,7 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { useQuery } from '../../query/hooks';
 import { useUiT } from '../i18n';
-import { fromDateTimeLocal, toDateTimeLocal } from './datetime';
+import { DateTimeField } from './DateTimeField';
 import { SearchableMultiSelect } from './SearchableMultiSelect';
 import { TagInput } from './TagInput';
 import type { FieldOption, FormField, FormItem, FormValues } from './types';
@@ -156,14 +156,12 @@ function FieldRow<Values extends FormValues>({
         );
       case 'datetime':
         return (
-          <Input
-            type="datetime-local"
+          <DateTimeField
             name={field.name}
-            value={toDateTimeLocal(value)}
-            // Seconds are part of the wire format: let the picker show and set them.
-            step={1}
+            label={field.label}
+            value={typeof value === 'string' ? value : ''}
             disabled={isDisabled}
-            onChange={(_, d) => onChange(fromDateTimeLocal(d.value))}
+            onChange={onChange}
             onBlur={onBlur}
           />
         );

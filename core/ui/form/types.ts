@@ -17,7 +17,7 @@ export type FieldType =
   | 'checkbox'
   | 'switch'
   | 'tags'
-  /** A moment, `YYYY-MM-DD HH:mm:ss` (the wire's format) or '' when unset; edited with the browser's date-time picker. */
+  /** A moment, `YYYY-MM-DD HH:mm:ss` (the wire's format) or '' when unset; edited with the kit's `DateTimeField`. */
   | 'datetime';
 
 export interface FieldOption {

@@ -13,8 +13,9 @@ import {
   ValidityBadge,
   ValidityWindow,
 } from '../../../core/ui';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../../core/ui/form/datetime';
+import { joinDateTime, parseDate, parseTime, splitDateTime } from '../../../core/ui/form/datetime';
 import { dataKeyT } from '../../../core/i18n/types';
+import { typeDateTime } from '../../../core/testing';
 import { createTestI18n, renderUi } from './render';
 
 const t = (key: string, values?: Record<string, unknown>) => {
@@ -23,16 +24,24 @@ const t = (key: string, values?: Record<string, unknown>) => {
 };
 
 describe('datetime values', () => {
-  it('converts between the wire format and a datetime-local value without shifting the clock', () => {
-    expect(toDateTimeLocal('2026-12-01 08:05:09')).toBe('2026-12-01T08:05:09');
-    expect(toDateTimeLocal('')).toBe('');
-    expect(toDateTimeLocal('2026-12-01')).toBe('');
-    expect(toDateTimeLocal(undefined)).toBe('');
-    expect(fromDateTimeLocal('2026-12-01T08:05:09')).toBe('2026-12-01 08:05:09');
-    expect(fromDateTimeLocal('2026-12-01T08:05')).toBe('2026-12-01 08:05:00');
-    expect(fromDateTimeLocal('2026-12-01T08:05:09.250')).toBe('2026-12-01 08:05:09');
-    expect(fromDateTimeLocal('')).toBe('');
-    expect(fromDateTimeLocal('garbage')).toBe('');
+  it('splits and joins the wire format as a date and a time without shifting the clock', () => {
+    expect(splitDateTime('2026-12-01 08:05:09')).toEqual({ date: '2026-12-01', time: '08:05:09' });
+    expect(splitDateTime('')).toEqual({ date: '', time: '' });
+    expect(splitDateTime('2026-12-01')).toEqual({ date: '', time: '' });
+    expect(splitDateTime(undefined)).toEqual({ date: '', time: '' });
+    expect(parseDate('2026-1-5')).toBe('2026-01-05');
+    expect(parseDate('2026-02-30')).toBeUndefined();
+    expect(parseDate('12/01/2026')).toBeUndefined();
+    expect(parseTime('9:5')).toBe('09:05:00');
+    expect(parseTime('23:59:59')).toBe('23:59:59');
+    expect(parseTime('24:00')).toBeUndefined();
+    expect(joinDateTime('2026-12-01', '08:05:09')).toBe('2026-12-01 08:05:09');
+    expect(joinDateTime('2026-12-01', '')).toBe('2026-12-01 00:00:00');
+    expect(joinDateTime('2026-12-01', '', '23:59:59')).toBe('2026-12-01 23:59:59');
+    expect(joinDateTime('', '')).toBe('');
+    // Not a wire value: the form's rule says it is invalid instead of keeping a half-typed moment.
+    expect(joinDateTime('2026-02-30', '08:00')).toBe('2026-02-30T08:00');
+    expect(joinDateTime('', '08:00')).toBe('T08:00');
   });
 
   it('validates a datetime field: empty passes unless required, a malformed value fails', () => {
@@ -62,10 +71,12 @@ describe('validity window fields', () => {
     renderUi(<WindowDialog initial={{ name: '', validFrom: '2026-12-01 08:00:00', validUntil: '' }} onSubmit={onSubmit} />);
     const dialog = within(await screen.findByRole('dialog', { name: '授权' }));
     expect(dialog.getByRole('group', { name: '有效期' })).toBeInTheDocument();
-    const from = dialog.getByLabelText('生效时间');
-    expect(from).toHaveAttribute('type', 'datetime-local');
-    expect(from).toHaveValue('2026-12-01T08:00');
-    expect(dialog.getByLabelText('失效时间')).toHaveValue('');
+    // The kit's field, in the wire's order (not the browser's mm/dd/yyyy picker): a date box and a time box.
+    const [fromDate, fromTime] = within(dialog.getByRole('group', { name: '生效时间' })).getAllByRole('textbox');
+    expect(fromDate).toHaveAttribute('type', 'text');
+    expect(fromDate).toHaveValue('2026-12-01');
+    expect(fromTime).toHaveValue('08:00:00');
+    expect(within(dialog.getByRole('group', { name: '失效时间' })).getAllByRole('textbox').map((box) => (box as HTMLInputElement).value)).toEqual(['', '']);
     expect(dialog.getByText('留空表示长期有效')).toBeInTheDocument();
     fireEvent.click(dialog.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '', validFrom: '2026-12-01 08:00:00', validUntil: '' }));
@@ -75,13 +86,13 @@ describe('validity window fields', () => {
     const onSubmit = vi.fn();
     const { user } = renderUi(<WindowDialog initial={{ name: '', validFrom: '', validUntil: '' }} onSubmit={onSubmit} />);
     const dialog = within(await screen.findByRole('dialog', { name: '授权' }));
-    fireEvent.change(dialog.getByLabelText('生效时间'), { target: { value: '2026-12-01T08:00:00' } });
-    fireEvent.change(dialog.getByLabelText('失效时间'), { target: { value: '2026-12-01T08:00:00' } });
+    typeDateTime(dialog, '生效时间', '2026-12-01 08:00:00');
+    typeDateTime(dialog, '失效时间', '2026-12-01 08:00:00');
     await user.click(dialog.getByRole('button', { name: '确定' }));
     expect(await dialog.findByText('失效时间必须晚于生效时间')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
-    fireEvent.change(dialog.getByLabelText('失效时间'), { target: { value: '2026-12-01T08:00:01' } });
+    typeDateTime(dialog, '失效时间', '2026-12-01 08:00:01');
     await waitFor(() => expect(dialog.queryByText('失效时间必须晚于生效时间')).toBeNull());
     await user.click(dialog.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '', validFrom: '2026-12-01 08:00:00', validUntil: '2026-12-01 08:00:01' }));
@@ -91,9 +102,49 @@ describe('validity window fields', () => {
     const onSubmit = vi.fn();
     const { user } = renderUi(<WindowDialog initial={{ name: '', validFrom: '', validUntil: '' }} onSubmit={onSubmit} />);
     const dialog = within(await screen.findByRole('dialog', { name: '授权' }));
-    fireEvent.change(dialog.getByLabelText('失效时间'), { target: { value: '2020-01-01T00:00' } });
+    typeDateTime(dialog, '失效时间', '2020-01-01 00:00');
     await user.click(dialog.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '', validFrom: '', validUntil: '2020-01-01 00:00:00' }));
+  });
+});
+
+describe('the kit date-time field', () => {
+  it('picks a day on its calendar (the month of the value), keeps the typed time, and says a half-typed moment is invalid', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderUi(<WindowDialog initial={{ name: '', validFrom: '2026-12-01 08:00:00', validUntil: '' }} onSubmit={onSubmit} />);
+    const dialog = within(await screen.findByRole('dialog', { name: '授权' }));
+    await user.click(dialog.getByRole('button', { name: '在日历中选择生效时间' }));
+    const calendar = within(await screen.findByRole('dialog', { name: '生效时间日历' }));
+    expect(calendar.getByText('2026年12月')).toBeInTheDocument();
+    expect(calendar.getByRole('button', { name: '2026-12-01' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(calendar.getByRole('button', { name: '下个月' }));
+    expect(calendar.getByText('2027年1月')).toBeInTheDocument();
+    await user.click(calendar.getByRole('button', { name: '2027-01-15' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '生效时间日历' })).toBeNull());
+    const [date, time] = within(dialog.getByRole('group', { name: '生效时间' })).getAllByRole('textbox');
+    expect(date).toHaveValue('2027-01-15');
+    expect(time).toHaveValue('08:00:00');
+
+    typeDateTime(dialog, '失效时间', '2027-02-30 10:00');
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    expect(await dialog.findByText('失效时间不是一个有效的时间')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    typeDateTime(dialog, '失效时间', '2027-02-28 10:00');
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ name: '', validFrom: '2027-01-15 08:00:00', validUntil: '2027-02-28 10:00:00' }),
+    );
+  });
+
+  it('reads in the wire order in English too (not mm/dd/yyyy)', async () => {
+    renderUi(<WindowDialog initial={{ name: '', validFrom: '2026-12-01 08:00:00', validUntil: '' }} onSubmit={() => {}} />, {
+      lng: 'en-US',
+    });
+    const dialog = within(await screen.findByRole('dialog', { name: '授权' }));
+    const [date, time] = within(dialog.getByRole('group', { name: 'Valid from' })).getAllByRole('textbox');
+    expect(date).toHaveValue('2026-12-01');
+    expect(date).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+    expect(time).toHaveAccessibleName('Valid from (time)');
   });
 });
 
