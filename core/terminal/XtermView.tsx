@@ -22,6 +22,12 @@ export interface XtermViewProps {
   readOnly?: boolean;
   /** xterm options beyond ours (font size, scrollback…). */
   options?: ITerminalOptions;
+  /**
+   * `false`: the terminal keeps the columns and rows the page gives it (`term.resize`), whatever the box's size: a
+   * viewer of another terminal (monitor, playback) shows that terminal's size and scales its font instead. Default:
+   * the terminal is fitted to its box.
+   */
+  fit?: boolean;
   className?: string;
 }
 
@@ -50,13 +56,13 @@ const loadXterm = () =>
  * An xterm.js 6 terminal filling its box (DOM renderer), refitted whenever the box changes size. The page owns what
  * is written to it and what keystrokes do (`onReady` gives it the Terminal).
  */
-export function XtermView({ label, onReady, readOnly = false, options, className }: XtermViewProps) {
+export function XtermView({ label, onReady, readOnly = false, options, fit = true, className }: XtermViewProps) {
   const styles = useStyles();
   const host = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState<Error | null>(null);
   // The first props win: a terminal is not re-created when a parent re-renders.
-  const first = useRef({ onReady, readOnly, options, label });
+  const first = useRef({ onReady, readOnly, options, label, fit });
   if (failed) throw failed; // the page's error boundary shows it
 
   useEffect(() => {
@@ -66,7 +72,7 @@ export function XtermView({ label, onReady, readOnly = false, options, className
       ([{ Terminal }, { FitAddon }, { WebLinksAddon }, { SearchAddon }]) => {
         const el = host.current;
         if (disposed || !el) return;
-        const { onReady: ready0, readOnly: ro, options: opts, label: name } = first.current;
+        const { onReady: ready0, readOnly: ro, options: opts, label: name, fit: fits } = first.current;
         const term = new Terminal({
           fontSize: 15,
           fontFamily: 'Menlo, Monaco, Consolas, "Courier New", monospace',
@@ -85,7 +91,7 @@ export function XtermView({ label, onReady, readOnly = false, options, className
         term.textarea?.setAttribute('aria-label', name);
         const refit = () => {
           // A hidden or zero-size box (a background tab) has no size to fit to.
-          if (el.clientWidth > 0 && el.clientHeight > 0) fitAddon.fit();
+          if (fits && el.clientWidth > 0 && el.clientHeight > 0) fitAddon.fit();
         };
         refit();
         let frame = 0;

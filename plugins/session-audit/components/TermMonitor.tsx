@@ -1,21 +1,44 @@
-import { decodeFrame, FRAME, useApi, useTranslation, socketUrl, XtermView, type XtermHandle } from '@/core';
+import { decodeFrame, FRAME, useApi, useTranslation, socketUrl, type XtermHandle } from '@/core';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSessionInfo } from './SessionTitle';
+import { FittedTerminal, type Zoom } from './viewer/FittedTerminal';
+import { ViewControls } from './viewer/ViewControls';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', height: '100vh', backgroundColor: tokens.colorNeutralBackgroundInverted },
-  bar: { display: 'flex', columnGap: tokens.spacingHorizontalL, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForegroundInverted },
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalL,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    color: tokens.colorNeutralForegroundInverted,
+  },
   ended: { color: tokens.colorPaletteRedForeground3, fontWeight: tokens.fontWeightSemibold },
-  term: { flexGrow: 1, minHeight: 0 },
+  controls: { marginLeft: 'auto' },
+  onDark: { color: tokens.colorNeutralForegroundInverted },
 });
+
+/** A `3` frame from the server: the watched terminal's size (base64 of `{"cols":…,"rows":…}`); undefined if malformed. */
+export function parseSizeFrame(content: string): { cols: number; rows: number } | undefined {
+  try {
+    const { cols, rows } = JSON.parse(atob(content)) as { cols?: unknown; rows?: unknown };
+    if (typeof cols !== 'number' || typeof rows !== 'number' || !Number.isInteger(cols) || !Number.isInteger(rows)) return undefined;
+    return cols > 0 && rows > 0 ? { cols, rows } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 type MonitorState = { kind: 'waiting' } | { kind: 'live' } | { kind: 'ended'; reason: string } | { kind: 'lost' };
 
 /**
- * 会话监控 (screens §5.4): a read-only mirror of a live SSH session. The server sends the current screen first, then
- * every output frame (`2…`), and `0<reason>` when the session ends; keystrokes are not taken.
+ * 会话监控 (screens §5.4): a read-only mirror of a live SSH session. The server sends the watched terminal's size
+ * (`3…`, again at every resize), the current screen, then every output frame (`2…`), and `0<reason>` when the session
+ * ends; keystrokes are not taken. The mirror has the user's columns and rows (nothing wraps) and is scaled to the
+ * window; before the stream tells the size, the session's row does.
  */
 export function TermMonitor() {
   const { t } = useTranslation('session-audit');
@@ -28,6 +51,24 @@ export function TermMonitor() {
   const term = useRef<XtermHandle['term'] | null>(null);
   // Output that arrives before xterm has loaded waits here.
   const pending = useRef<string[]>([]);
+  // The watched terminal's size: the stream's word wins over the session row's (older).
+  const size = useRef<{ cols: number; rows: number; from: 'row' | 'stream' } | null>(null);
+  const page = useRef<HTMLElement>(null);
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const [scale, setScale] = useState(1);
+
+  const applySize = useCallback((cols: number, rows: number, from: 'row' | 'stream') => {
+    if (from === 'row' && size.current?.from === 'stream') return;
+    size.current = { cols, rows, from };
+    const t = term.current;
+    // In order with the output: what was written before the resize is drawn at the old size.
+    if (t) t.write('', () => t.resize(cols, rows));
+  }, []);
+  const rowCols = info?.width ?? 0;
+  const rowRows = info?.height ?? 0;
+  useEffect(() => {
+    if (rowCols > 0 && rowRows > 0) applySize(rowCols, rowRows, 'row');
+  }, [rowCols, rowRows, applySize]);
 
   useEffect(() => {
     if (!sessionId) return undefined;
@@ -36,7 +77,10 @@ export function TermMonitor() {
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
       const frame = decodeFrame(event.data);
-      if (frame.type === FRAME.data) {
+      if (frame.type === FRAME.resize) {
+        const told = parseSizeFrame(frame.content);
+        if (told) applySize(told.cols, told.rows, 'stream');
+      } else if (frame.type === FRAME.data) {
         setState((s) => (s.kind === 'waiting' ? { kind: 'live' } : s));
         if (term.current) term.current.write(frame.content);
         else pending.current.push(frame.content);
@@ -55,10 +99,11 @@ export function TermMonitor() {
       socket.onclose = null;
       socket.close();
     };
-  }, [api, sessionId]);
+  }, [api, sessionId, applySize]);
 
   const onReady = ({ term: ready }: XtermHandle) => {
     term.current = ready;
+    if (size.current) ready.resize(size.current.cols, size.current.rows);
     for (const chunk of pending.current) ready.write(chunk);
     pending.current = [];
   };
@@ -70,7 +115,7 @@ export function TermMonitor() {
   else if (state.kind === 'lost') status = t('monitor.lost');
 
   return (
-    <main className={styles.page}>
+    <main ref={page} className={styles.page}>
       <div className={styles.bar}>
         {info ? (
           <Text>
@@ -80,8 +125,11 @@ export function TermMonitor() {
         <Text role={state.kind === 'ended' || state.kind === 'lost' ? 'alert' : 'status'} className={state.kind === 'waiting' ? undefined : styles.ended}>
           {status}
         </Text>
+        <div className={styles.controls}>
+          <ViewControls zoom={zoom} scale={scale} onZoom={setZoom} fullscreen={page} buttonClassName={styles.onDark} />
+        </div>
       </div>
-      <XtermView className={styles.term} label={t('monitor.terminal')} readOnly onReady={onReady} />
+      <FittedTerminal label={t('monitor.terminal')} zoom={zoom} onScale={setScale} onReady={onReady} />
     </main>
   );
 }

@@ -17,6 +17,13 @@ const RESET = '\x1bc';
 export const WATCHER_MAX_BUFFERED = 8 * 1024 * 1024;
 export const MSG_WATCHER_TOO_SLOW = '监控连接过慢，已断开';
 
+/**
+ * The watched terminal's size, told to watchers as the terminal's own resize frame is spelled (`3` + base64 of
+ * `{"cols":…,"rows":…}`): first when a watcher joins (before the screen, which was drawn for that size), then at every
+ * resize, so a monitor shows the user's columns and rows instead of wrapping them. 1.3.9's monitor ignores the frame.
+ */
+export const sizeFrame = (cols: number, rows: number): string => `3${Buffer.from(JSON.stringify({ cols, rows })).toString('base64')}`;
+
 export class ScreenRing {
   /** Chunks from `head` on are kept; whole chunks fall off the front, so a push costs O(1) (no copying). */
   private chunks: string[] = [];
@@ -62,9 +69,10 @@ export class Watchers {
     return this.sockets.size;
   }
 
-  add(socket: WebSocket, screen: string, userId: string): void {
+  add(socket: WebSocket, screen: string, userId: string, size: { cols: number; rows: number }): void {
     this.sockets.add(socket);
     this.watcherOf.set(socket, userId);
+    socket.send(sizeFrame(size.cols, size.rows));
     socket.send(`2${screen}`);
     socket.on('close', () => {
       this.sockets.delete(socket);

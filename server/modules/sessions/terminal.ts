@@ -7,7 +7,7 @@ import { FLAGS } from '../strategies/store.ts';
 import { sessionAccess } from './access.ts';
 import { CommandLog, CommandTracker } from './commands.ts';
 import { CLOSE, type LiveSession } from './live.ts';
-import { ScreenRing, Watchers } from './monitor.ts';
+import { ScreenRing, sizeFrame, Watchers } from './monitor.ts';
 import { Recording } from './recording.ts';
 import { recordingPath } from './shared.ts';
 import { ConnectError, connectSsh } from './ssh-connect.ts';
@@ -98,6 +98,8 @@ export class TerminalSession implements LiveSession {
     private readonly stream: ClientChannel,
     private readonly socket: WebSocket,
     private readonly recording: Recording | undefined,
+    /** The terminal's columns and rows (the attach's, then every resize's): told to watchers. */
+    private size: { cols: number; rows: number },
   ) {
     this.commands = new CommandLog(deps.db, id, () => deps.clock.now(), (err) => deps.log.error({ err }, 'command index write failed'));
     this.tracker = new CommandTracker((offsetMs, command) => this.commands.add(offsetMs, command));
@@ -170,7 +172,7 @@ export class TerminalSession implements LiveSession {
   }
 
   watch(socket: WebSocket, userId: string): void {
-    this.watchers.add(socket, this.ring.screen(), userId);
+    this.watchers.add(socket, this.ring.screen(), userId, this.size);
   }
 
   private input(frame: string): void {
@@ -193,6 +195,8 @@ export class TerminalSession implements LiveSession {
         if (!size) return;
         this.stream.setWindow(size.rows, size.cols, 0, 0);
         this.recording?.resize(size.cols, size.rows);
+        this.size = size;
+        if (this.watchers.count > 0) this.watchers.send(sizeFrame(size.cols, size.rows));
         this.deps.db
           .updateTable('sessions')
           .set({ width: size.cols, height: size.rows })
@@ -409,7 +413,7 @@ export async function attachTerminal(
       throw err;
     }
     socket.off('close', onEarlyClose);
-    const session = new TerminalSession(deps, sessionId, args.userId, row.assetId, client, stream, socket, recording);
+    const session = new TerminalSession(deps, sessionId, args.userId, row.assetId, client, stream, socket, recording, { cols, rows });
     handedOver = true;
     deps.live.add(session);
     if (userLeft || socket.readyState !== socket.OPEN) return await session.close(CLOSE.normal.code, CLOSE.normal.message);

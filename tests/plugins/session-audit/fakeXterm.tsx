@@ -31,7 +31,19 @@ function FakeXtermView({ label, onReady }: XtermViewProps) {
       const entry: (typeof fakeTerms)[number] = { term: shadow, label };
       fakeTerms.push(entry);
       const resizeListeners: ((size: { cols: number; rows: number }) => void)[] = [];
+      // xterm's DOM as far as a page measures it: the screen element is cols × rows cells of 0.6 × 1.2 font sizes
+      // (jsdom lays nothing out, so its size is given here).
+      const host = document.createElement('div');
+      const element = document.createElement('div');
+      const screenElement = document.createElement('div');
+      screenElement.className = 'xterm-screen';
+      element.append(screenElement);
+      host.append(element);
+      const font = () => entry.fontSize ?? 15;
+      Object.defineProperty(screenElement, 'offsetWidth', { get: () => shadow.cols * 0.6 * font() });
+      Object.defineProperty(screenElement, 'offsetHeight', { get: () => shadow.rows * 1.2 * font() });
       const term = {
+        element,
         write: shadow.write,
         reset: shadow.reset,
         resize(cols: number, rows: number) {
@@ -57,7 +69,7 @@ function FakeXtermView({ label, onReady }: XtermViewProps) {
           return shadow.rows;
         },
       };
-      // The pages use write/reset/resize/onResize/options of xterm's Terminal: this object has those.
+      // The pages use write/reset/resize/onResize/options/element of xterm's Terminal: this object has those.
       // No page of this plugin searches: a search add-on that finds nothing.
       const search = { findNext: () => false, findPrevious: () => false, clearDecorations: () => undefined } as unknown as XtermHandle['search'];
       onReady({ term: term as unknown as XtermHandle['term'], fit: () => undefined, search });

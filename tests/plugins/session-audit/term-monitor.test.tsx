@@ -62,6 +62,49 @@ describe('session-audit: live monitor', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('监控连接已断开');
   });
 
+  it("shows the watched terminal's columns and rows, follows its resizes, and scales it to the window", async () => {
+    // jsdom lays nothing out: the viewer's window is 1000 × 600, the fake screen 0.6 × 1.2 font sizes a cell.
+    const room = (side: 'width' | 'height') =>
+      function (this: HTMLElement) {
+        return this.dataset.viewer === 'viewport' ? (side === 'width' ? 1000 : 600) : 0;
+      };
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(room('width'));
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(room('height'));
+    const sizeFrame = (cols: number, rows: number) => `3${btoa(JSON.stringify({ cols, rows }))}`;
+    try {
+      await renderPlugin(sessionAudit, {
+        route: '/term-monitor?sessionId=s1',
+        session: { user: { menus: ['online-session', 'online-session-monitor'] } },
+        // The row says 120 × 40 (its last stored size); the stream says 200 × 50 (now): the stream wins.
+        api: { 'GET /sessions/:id': session({ id: 's1', creatorName: 'Ann', assetName: 'web-01', width: 120, height: 40 }) },
+      });
+      await screen.findByRole('region', { name: '会话监控终端' });
+      await waitFor(() => expect(fakeTerms[0]?.term.cols).toBe(120)); // the row, while the stream has said nothing
+      const ws = await socket();
+      act(() => ws.serverSends(sizeFrame(200, 50)));
+      act(() => ws.serverSends(`2\x1bc${'x'.repeat(200)}`));
+      await waitFor(() => expect([fakeTerms[0]?.term.cols, fakeTerms[0]?.term.rows]).toEqual([200, 50]));
+      // A 200-column line is one row, not two.
+      await waitFor(async () => expect((await shownText()).split('\n')[0]).toBe('x'.repeat(200)));
+      // 1000 / (200 × 0.6) = 8.33 px by the width, 600 / (50 × 1.2) = 10 by the height: the width decides.
+      await waitFor(() => expect(fakeTerms[0]?.fontSize).toBe(8.33));
+      expect(screen.getByText('缩放 56%')).toBeInTheDocument();
+      // The user makes the terminal smaller: the mirror follows and grows (1000 / 60 = 600 / 36 = 16.67).
+      act(() => ws.serverSends(sizeFrame(100, 30)));
+      await waitFor(() => expect([fakeTerms[0]?.term.cols, fakeTerms[0]?.term.rows]).toEqual([100, 30]));
+      await waitFor(() => expect(fakeTerms[0]?.fontSize).toBe(16.66));
+      // A malformed size frame changes nothing.
+      act(() => ws.serverSends('3not-base64-json'));
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      expect(fakeTerms[0]?.term.cols).toBe(100);
+      expect(ws.sent).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('names who and what is watched when the viewer may read the session', async () => {
     await renderPlugin(sessionAudit, {
       route: '/term-monitor?sessionId=s1',

@@ -1,5 +1,5 @@
 import { reply, renderPlugin } from '@/core/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sessionAudit from '../../../plugins/session-audit';
 import { castText } from './cast';
@@ -38,7 +38,8 @@ const api = { 'GET /sessions/:id/recording': recording, 'GET /sessions/:id/comma
 const PLAYBACK_ONLY = { user: { menus: ['offline-session-playback'] } };
 
 const ready = async () => {
-  await waitFor(() => expect(screen.getByRole('button', { name: '播放' })).toBeEnabled());
+  // The first test of a file also loads the plugin's chunk and the shadow terminal: slow on a busy machine.
+  await waitFor(() => expect(screen.getByRole('button', { name: '播放' })).toBeEnabled(), { timeout: 10_000 });
 };
 const clock = () => screen.getByRole('slider', { name: '播放进度' }).getAttribute('aria-valuetext');
 
@@ -94,6 +95,64 @@ describe('session-audit: playback', () => {
     expect(index.getAllByRole('button').map((b) => b.textContent)).toEqual(['0:09whoami']);
   });
 
+  it('fits the recording to the window (width and height), zooms in and out, fits again, and goes full screen', async () => {
+    // jsdom lays nothing out: the viewer's window is 900 × 540, the fake screen 0.6 × 1.2 font sizes a cell.
+    const room = (side: 'width' | 'height') =>
+      function (this: HTMLElement) {
+        return this.dataset.viewer === 'viewport' ? (side === 'width' ? 900 : 540) : 0;
+      };
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(room('width'));
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(room('height'));
+    const requestFullscreen = vi.fn(function (this: HTMLElement) {
+      return Promise.resolve();
+    });
+    Object.defineProperty(HTMLElement.prototype, 'requestFullscreen', { configurable: true, value: requestFullscreen });
+    try {
+      const { user } = await renderPlugin(sessionAudit, { route: '/term-playback?sessionId=s1', session: PLAYBACK_ONLY, api });
+      await ready();
+      const font = () => fakeTerms[0]?.fontSize;
+      // 40 × 6 cells: 900 / (40 × 0.6) = 37.5 px by the width, 540 / (6 × 1.2) = 75 by the height: the width decides.
+      await waitFor(() => expect(font()).toBe(37.5));
+      const bar = within(screen.getByRole('toolbar', { name: '显示' }));
+      expect(bar.getByText('缩放 250%')).toBeInTheDocument();
+      expect(bar.getByRole('button', { name: '适应窗口' })).toHaveAttribute('aria-pressed', 'true');
+
+      await user.click(bar.getByRole('button', { name: '放大' }));
+      await waitFor(() => expect(font()).toBe(45)); // the next level above 250 %: 300 %
+      expect(bar.getByText('缩放 300%')).toBeInTheDocument();
+      expect(bar.getByRole('button', { name: '适应窗口' })).toHaveAttribute('aria-pressed', 'false');
+      await user.click(bar.getByRole('button', { name: '缩小' }));
+      await user.click(bar.getByRole('button', { name: '缩小' }));
+      await waitFor(() => expect(font()).toBe(30));
+      // Keyboard: the buttons are in the tab order.
+      bar.getByRole('button', { name: '适应窗口' }).focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(font()).toBe(37.5));
+
+      // Past the resize to 50 × 8: the fit follows (900 / 30 = 30 px).
+      await user.click(within(screen.getByRole('region', { name: '命令记录' })).getByRole('button', { name: '跳转到 0:29：exit' }));
+      await waitFor(() => expect(fakeTerms[0]?.term.cols).toBe(50));
+      await waitFor(() => expect(font()).toBe(30));
+
+      await user.click(bar.getByRole('button', { name: '全屏' }));
+      expect(requestFullscreen).toHaveBeenCalledTimes(1);
+      expect(requestFullscreen.mock.contexts[0]).toBe(screen.getByRole('main'));
+      // The browser says it is full screen: the button offers the way back.
+      Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => screen.getByRole('main') });
+      const exitFullscreen = vi.fn(() => Promise.resolve());
+      Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: exitFullscreen });
+      act(() => {
+        document.dispatchEvent(new Event('fullscreenchange'));
+      });
+      await user.click(await bar.findByRole('button', { name: '退出全屏' }));
+      expect(exitFullscreen).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(HTMLElement.prototype, 'requestFullscreen');
+      Reflect.deleteProperty(document, 'fullscreenElement');
+      Reflect.deleteProperty(document, 'exitFullscreen');
+    }
+  });
+
   it('names the session for viewers who may read it; says why a recording cannot load', async () => {
     const view = await renderPlugin(sessionAudit, {
       route: '/term-playback?sessionId=s1',
@@ -116,5 +175,7 @@ describe('session-audit: playback', () => {
     await renderPlugin(sessionAudit, { route: '/term-playback?sessionId=s1', lng: 'en-US', session: PLAYBACK_ONLY, api });
     expect(await screen.findByRole('button', { name: 'Jump to 0:09: whoami' })).toBeInTheDocument();
     expect(screen.getByRole('slider', { name: 'Position' })).toBeInTheDocument();
+    const bar = within(screen.getByRole('toolbar', { name: 'View' }));
+    for (const name of ['Zoom out', 'Zoom in', 'Fit to window', 'Full screen']) expect(bar.getByRole('button', { name })).toBeInTheDocument();
   });
 });

@@ -122,11 +122,22 @@ describe('monitor', () => {
     term.type('echo before-$((40+2))\r');
     await term.waitOutput('before-42');
     const watcher = await w.monitor(id);
-    await watcher.until('the first frame', () => watcher.frames.length > 0);
-    expect(watcher.frames[0]?.startsWith('2\x1bc')).toBe(true);
-    expect(watcher.frames[0]).toContain('before-42');
+    await watcher.until('the first frames', () => watcher.frames.length > 1);
+    // The terminal's size comes first (the screen after it was drawn for that size), as the resize frame is spelled.
+    const size = (frame: string | undefined) => (frame?.startsWith('3') ? JSON.parse(Buffer.from(frame.slice(1), 'base64').toString('utf8')) : frame);
+    expect(size(watcher.frames[0])).toEqual({ cols: 120, rows: 40 });
+    expect(watcher.frames[1]?.startsWith('2\x1bc')).toBe(true);
+    expect(watcher.frames[1]).toContain('before-42');
     term.type('echo after-$((1+1))\r');
     await watcher.waitOutput('after-2');
+    // The user's resizes follow while watching.
+    term.resize(200, 50);
+    await watcher.until('the resize frame', () => watcher.frames.some((f) => f.startsWith('3') && f !== watcher.frames[0]));
+    expect(size(watcher.frames.find((f, i) => i > 0 && f.startsWith('3')))).toEqual({ cols: 200, rows: 50 });
+    const late = await w.monitor(id);
+    await late.until('the late first frame', () => late.frames.length > 0);
+    expect(size(late.frames[0])).toEqual({ cols: 200, rows: 50 });
+    await late.close();
     watcher.ws.send('2echo ignored\r'); // read-only
     expect(watcher.frames).not.toContain('1');
     await w.live.get(id)?.close(802, '管理员强制关闭了此会话');

@@ -1,11 +1,13 @@
-import { createShadowTerminal, useEndpoints, useQuery, useTranslation, XtermView, type XtermHandle } from '@/core';
+import { createShadowTerminal, useEndpoints, useQuery, useTranslation, type XtermHandle } from '@/core';
 import { Button, Field, makeStyles, ProgressBar, Select, Slider, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
 import { PauseRegular } from '@fluentui/react-icons/svg/pause';
 import { PlayRegular } from '@fluentui/react-icons/svg/play';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SESSION_KEYS, type SessionCommand, sessionApi } from '../api';
 import { sessionWhen, useSessionInfo } from '../SessionTitle';
+import { FittedTerminal, type Zoom } from '../viewer/FittedTerminal';
+import { ViewControls } from '../viewer/ViewControls';
 import { type Cast, parseCast } from './asciicast';
 import { formatClock } from './clock';
 import { CommandIndex } from './CommandIndex';
@@ -25,7 +27,6 @@ const useStyles = makeStyles({
   title: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}` },
   body: { display: 'flex', flexGrow: 1, minHeight: 0, columnGap: tokens.spacingHorizontalS, padding: `0 ${tokens.spacingHorizontalS}` },
   screen: { flexGrow: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' },
-  term: { flexGrow: 1, minHeight: 0 },
   side: { width: '320px', flexShrink: 0, minHeight: 0, display: 'flex', flexDirection: 'column', padding: tokens.spacingVerticalS },
   controls: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalS },
   slider: { flexGrow: 1, minWidth: '200px' },
@@ -48,7 +49,8 @@ export function currentCommand(commands: readonly SessionCommand[], seconds: num
 
 /**
  * 会话回放 (screens §5.6, ours instead of asciinema-player): the recording in a read-only xterm with play/pause,
- * speed, skip idle, a seek slider and keys, and the session's command index beside it.
+ * speed, skip idle, a seek slider and keys, and the session's command index beside it. The terminal has the
+ * recording's columns and rows and is fitted to the window (width and height), zoomable, and can go full screen.
  */
 export function TermPlayback() {
   const { t } = useTranslation('session-audit');
@@ -57,6 +59,7 @@ export function TermPlayback() {
   const [params] = useSearchParams();
   const sessionId = params.get('sessionId') ?? '';
   const info = useSessionInfo(sessionId);
+  const page = useRef<HTMLElement>(null);
   const recording = useQuery({
     queryKey: SESSION_KEYS.recording(sessionId),
     queryFn: () => sessions.recording(sessionId),
@@ -75,10 +78,10 @@ export function TermPlayback() {
       </Text>
     );
   } else if (!cast) content = <Spinner className={styles.centre} label={t('playback.loading')} />;
-  else content = <PlayerView cast={cast} commands={commands.data?.items ?? []} total={commands.data?.total ?? 0} />;
+  else content = <PlayerView cast={cast} commands={commands.data?.items ?? []} total={commands.data?.total ?? 0} page={page} />;
 
   return (
-    <main className={styles.page}>
+    <main ref={page} className={styles.page}>
       {info ? (
         <Text as="h1" weight="semibold" className={styles.title}>
           {t('playback.title', { user: info.creatorName, asset: info.assetName, time: sessionWhen(info) })}
@@ -89,11 +92,20 @@ export function TermPlayback() {
   );
 }
 
-function PlayerView({ cast, commands, total }: { cast: Cast; commands: readonly SessionCommand[]; total: number }) {
+interface PlayerViewProps {
+  cast: Cast;
+  commands: readonly SessionCommand[];
+  total: number;
+  /** What goes full screen. */
+  page: RefObject<HTMLElement | null>;
+}
+
+function PlayerView({ cast, commands, total, page }: PlayerViewProps) {
   const { t } = useTranslation('session-audit');
   const styles = useStyles();
   const player = useRef<Player | null>(null);
-  const box = useRef<HTMLDivElement>(null);
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const [scale, setScale] = useState(1);
   const [ready, setReady] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
@@ -104,22 +116,8 @@ function PlayerView({ cast, commands, total }: { cast: Cast; commands: readonly 
   useEffect(() => () => abort.current.abort(), []);
 
   const onReady = ({ term }: XtermHandle) => {
-    // The recording's size wins over the box: a refit (the window resized) is undone, the font shrinks to fit instead.
-    const size = { cols: cast.header.width, rows: cast.header.height };
-    const fitFont = () => {
-      const el = box.current;
-      if (!el || el.clientWidth === 0 || el.clientHeight === 0) return;
-      const fontSize = Math.max(6, Math.min(15, Math.floor(Math.min(el.clientWidth / (size.cols * 0.61), el.clientHeight / (size.rows * 1.2)))));
-      if (term.options.fontSize !== fontSize) term.options.fontSize = fontSize;
-    };
-    term.onResize(({ cols, rows }) => {
-      if (cols !== size.cols || rows !== size.rows) term.resize(size.cols, size.rows);
-    });
-    const p = new Player(cast, term, (cols, rows) => {
-      size.cols = cols;
-      size.rows = rows;
-      fitFont();
-    });
+    // The player sets the recording's size (header, `r` events, seeks); FittedTerminal scales the font to the window.
+    const p = new Player(cast, term);
     player.current = p;
     void p.start().then(() => setReady(true));
     void buildKeyframes(cast, createShadowTerminal, {
@@ -191,9 +189,7 @@ function PlayerView({ cast, commands, total }: { cast: Cast; commands: readonly 
     <>
       <div className={styles.body}>
         <div className={styles.screen}>
-          <div ref={box} className={styles.term}>
-            <XtermView label={t('playback.terminal')} readOnly onReady={onReady} options={{ scrollback: 1000 }} />
-          </div>
+          <FittedTerminal label={t('playback.terminal')} zoom={zoom} onScale={setScale} onReady={onReady} options={{ scrollback: 1000 }} />
           {cast.events.length === 0 ? <Text role="status">{t('playback.empty')}</Text> : null}
           {cast.skipped > 0 ? <Text size={200}>{t('playback.skipped', { count: cast.skipped })}</Text> : null}
         </div>
@@ -235,6 +231,7 @@ function PlayerView({ cast, commands, total }: { cast: Cast; commands: readonly 
           </Field>
         ) : null}
         <Text size={200}>{t('playback.keys')}</Text>
+        <ViewControls zoom={zoom} scale={scale} onZoom={setZoom} fullscreen={page} />
       </div>
     </>
   );
