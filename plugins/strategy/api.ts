@@ -1,4 +1,4 @@
-import { type ApiClient, pageSource } from '@/core';
+import { type AccessExplanation, type ApiClient, type FieldOption, pageSource, type ValidityState } from '@/core';
 
 /** The eight flags of a strategy, in the order the list, the form and the detail page show them. */
 export const FLAGS = ['upload', 'download', 'delete', 'rename', 'edit', 'createDir', 'copy', 'paste'] as const;
@@ -33,4 +33,72 @@ export const strategyApi = (api: ApiClient) => ({
   create: (body: StrategyBody) => api.post<unknown>('/strategies', body, quiet),
   update: (id: string, body: StrategyBody) => api.put<unknown>(`/strategies/${encodeURIComponent(id)}`, body, quiet),
   remove: (list: readonly (string | number)[]) => api.delete<null>(`/strategies/${ids(list)}`),
+});
+
+/** A grant row of `GET /authorised/paging`: one asset and exactly one user or user group, with its terms. */
+export interface GrantRow {
+  /** The authorisation's id (DELETE /authorised/:id). */
+  id: string;
+  kind: 'user' | 'group';
+  /** '' for a group's grant. */
+  userId: string;
+  userName: string;
+  /** '' for a user's grant. */
+  userGroupId: string;
+  userGroupName: string;
+  assetId: string;
+  assetName: string;
+  protocol: string;
+  /** '' = no strategy (no restriction). */
+  strategyId: string;
+  strategyName: string;
+  /** '' = open on that side. */
+  validFrom: string;
+  validUntil: string;
+  state: ValidityState;
+  created: string;
+}
+
+/** POST /authorised/bulk: every subject × every asset, one set of terms. */
+export interface BulkGrant {
+  userIds: string[];
+  userGroupIds: string[];
+  assetIds: string[];
+  strategyId: string;
+  validFrom: string;
+  validUntil: string;
+}
+
+export const GRANT_KEYS = {
+  /** The list and everything derived from the grants (invalidated after a change). */
+  list: ['strategy', 'authorisation'] as const,
+  choices: (what: 'users' | 'groups' | 'assets' | 'strategies') => ['strategy', 'authorisation-choices', what] as const,
+  members: (userGroupId: string) => ['strategy', 'authorisation-members', userGroupId] as const,
+  explain: (userId: string, assetId: string) => ['strategy', 'authorisation-explain', userId, assetId] as const,
+};
+
+/** `GET /users`, `/user-groups`, `/assets`, `/strategies` as a picker's options. */
+const options = async (api: ApiClient, url: string, label: (r: { id: string; name?: string; nickname?: string; username?: string }) => string) =>
+  ((await api.get<{ id: string; name?: string; nickname?: string; username?: string }[] | null>(url)) ?? []).map((r) => ({ value: r.id, label: label(r) }));
+
+export const grantApi = (api: ApiClient) => ({
+  page: pageSource<GrantRow>(api, '/authorised/paging'),
+  grant: (body: BulkGrant) => {
+    // An open side and no strategy are left out of the body.
+    const { strategyId, validFrom, validUntil, ...subjects } = body;
+    const terms = Object.fromEntries(Object.entries({ strategyId, validFrom, validUntil }).filter(([, v]) => v !== ''));
+    return api.post<{ granted: number }>('/authorised/bulk', { ...subjects, ...terms }, quiet);
+  },
+  remove: (list: readonly (string | number)[]) => api.delete<unknown>(`/authorised/${ids(list)}`),
+  users: (): Promise<FieldOption[]> =>
+    options(api, '/users', (u) => (u.nickname && u.username && u.nickname !== u.username ? `${u.nickname} (${u.username})` : (u.nickname ?? u.username ?? u.id))),
+  groups: (): Promise<FieldOption[]> => options(api, '/user-groups', (g) => g.name ?? g.id),
+  assets: (): Promise<FieldOption[]> => options(api, '/assets', (a) => a.name ?? a.id),
+  strategies: (): Promise<FieldOption[]> => options(api, '/strategies', (s) => s.name ?? s.id),
+  members: async (userGroupId: string): Promise<FieldOption[]> =>
+    ((await api.get<{ members: { id: string; name: string }[] | null }>(`/user-groups/${encodeURIComponent(userGroupId)}`, quiet)).members ?? []).map((m) => ({
+      value: m.id,
+      label: m.name,
+    })),
+  explain: (userId: string, assetId: string) => api.get<AccessExplanation>('/authorised/explain', { params: { userId, assetId }, ...quiet }),
 });

@@ -1,11 +1,22 @@
 import { definePlugin } from '@/core';
 import manifest from './manifest';
 
-// Authorisation strategies (group 授权策略): list, form and detail page. Pure data; the pages load on demand.
+// The 授权 group: 资产授权 (every grant, bulk grant, why) and 授权策略 (list, form and detail page). Pure data; the pages
+// load on demand.
 export default definePlugin({
   id: 'strategy',
   manifest,
   pages: [
+    {
+      menuKey: 'authorisation',
+      path: '/authorisation',
+      page: 'AuthorisationList',
+      labelKey: 'grants.nav',
+      icon: () => import('@fluentui/react-icons/svg/people-lock').then((m) => m.PeopleLockRegular),
+      order: 1,
+      layout: 'admin',
+      opensWith: ['/authorised/paging?pageIndex=1&pageSize=10&order=&field='],
+    },
     {
       menuKey: 'strategy',
       path: '/strategy',

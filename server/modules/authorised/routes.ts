@@ -4,9 +4,9 @@ import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { explain } from '../access/rule.ts';
 import { MSG as ASSET_MSG } from '../assets/store.ts';
 import { actorOf } from '../identity/containment.ts';
-import { oneId, zId } from '../identity/shared.ts';
+import { idList, MAX_IDS, zId } from '../identity/shared.ts';
 import { recheckLiveSessions } from '../sessions/cuts.ts';
-import { assertAssetsExist, assertMayAuthorise, grant, grantFields, MSG, zIds, zOptionalId } from './store.ts';
+import { assertAssetsExist, assertMayAuthorise, grant, grantFields, MAX_PAIRS, MSG, zIds, zOptionalId } from './store.ts';
 
 /*
  * Binding and unbinding (contract §2.21 + wire-12): from the asset side (users, user groups) and from the user or
@@ -25,6 +25,22 @@ const byGroups = z.preprocess(
 );
 
 const byAssets = z.object({ assetIds: zIds, userId: zOptionalId, userGroupId: zOptionalId, ...grantFields });
+
+/** Optional subject lists of the bulk grant: absent, null or [] = none. */
+const zSubjects = z
+  .array(zId)
+  .max(MAX_IDS, `at most ${MAX_IDS} ids`)
+  .nullish()
+  .transform((v) => [...new Set(v ?? [])]);
+
+/** Several users and/or user groups × several assets, one set of terms (the authorisation page's 授权). */
+const bulkBody = z
+  .object({ userIds: zSubjects, userGroupIds: zSubjects, assetIds: zIds, ...grantFields })
+  .refine((b) => b.userIds.length + b.userGroupIds.length > 0, { message: 'at least one user or user group', path: ['userIds'] })
+  .refine((b) => (b.userIds.length + b.userGroupIds.length) * b.assetIds.length <= MAX_PAIRS, {
+    message: `at most ${MAX_PAIRS} grants at once (subjects × assets)`,
+    path: ['assetIds'],
+  });
 
 const selectedQuery = z.object({
   key: z.enum(['userId', 'userGroupId', 'assetId'], { message: 'expected one of: userId, userGroupId, assetId' }),
@@ -94,21 +110,50 @@ export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
   }),
 
   route({
+    method: 'POST',
+    path: '/authorised/bulk',
+    allow: 'granted',
+    body: bulkBody,
+    handler: async ({ body, principal }) => {
+      const { userIds, userGroupIds, assetIds } = body;
+      const actor = await actorOf(principal, catalogue, clock.now());
+      await db.transaction().execute(async (trx) => {
+        await assertAssetsExist(trx, assetIds);
+        await actor.mayGrantAssets(trx, assetIds);
+        await assertMayAuthorise(trx, actor, { userIds, userGroupIds });
+        const pairs = assetIds.flatMap((assetId) => [
+          ...userIds.map((userId) => ({ assetId, userId, userGroupId: null })),
+          ...userGroupIds.map((userGroupId) => ({ assetId, userId: null, userGroupId })),
+        ]);
+        await grant(trx, pairs, body, clock.now());
+      });
+      await recheckLiveSessions({ db, clock, live, log }, { assetIds });
+      return { granted: (userIds.length + userGroupIds.length) * assetIds.length };
+    },
+  }),
+
+  route({
     method: 'DELETE',
     path: '/authorised/:id',
     allow: 'granted',
-    params: oneId,
+    // One id (1.3.9) or a comma list (the authorisation page's selection): all-or-nothing.
+    params: idList,
     handler: async ({ params, principal }) => {
       const actor = await actorOf(principal, catalogue, clock.now());
-      const assetId = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('authorised').select(['userId', 'userGroupId', 'assetId']).where('id', '=', params.id).executeTakeFirst();
-        if (!row) throw fail(MSG.notFound(params.id), [params.id]);
-        await actor.mayGrantAssets(trx, [row.assetId]);
-        await assertMayAuthorise(trx, actor, row.userId ? { userIds: [row.userId] } : { userGroupIds: [row.userGroupId!] });
-        await trx.deleteFrom('authorised').where('id', '=', params.id).execute();
-        return row.assetId;
+      const assetIds = await db.transaction().execute(async (trx) => {
+        const rows = await trx.selectFrom('authorised').select(['id', 'userId', 'userGroupId', 'assetId']).where('id', 'in', params.id).execute();
+        const missing = params.id.filter((id) => !rows.some((r) => r.id === id));
+        if (missing.length) throw fail(MSG.notFound(missing.join(', ')), missing);
+        const assets = [...new Set(rows.map((r) => r.assetId))];
+        await actor.mayGrantAssets(trx, assets);
+        await assertMayAuthorise(trx, actor, {
+          userIds: rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+          userGroupIds: rows.flatMap((r) => (r.userGroupId ? [r.userGroupId] : [])),
+        });
+        await trx.deleteFrom('authorised').where('id', 'in', params.id).execute();
+        return assets;
       });
-      await recheckLiveSessions({ db, clock, live, log }, { assetIds: [assetId] });
+      await recheckLiveSessions({ db, clock, live, log }, { assetIds });
       return '';
     },
   }),

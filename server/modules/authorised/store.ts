@@ -15,6 +15,9 @@ export const MSG = {
   notFound: (id: string) => `授权不存在：${id}`,
 };
 
+/** The most (asset, subject) pairs one bulk grant writes: a page's selection is far below; a bound on the work. */
+export const MAX_PAIRS = 5000;
+
 /** A non-empty list of ids in a body (duplicates dropped). */
 export const zIds = z
   .array(zId)
