@@ -31,6 +31,8 @@ export class ApiError extends Error {
     readonly notified: boolean,
     /** A network error because no answer came within the call's timeout. */
     readonly timedOut = false,
+    /** A business error's `data`, e.g. `{ field: 'username' }` naming the input the server refused. */
+    readonly data: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -267,7 +269,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError('forbidden', message, 403, response.status, true);
     }
     toast(message, silent);
-    throw new ApiError('business', message, body.code, response.status, !silent);
+    throw new ApiError('business', message, body.code, response.status, !silent, false, body.data);
   }
 
   async function request<T>(method: HttpMethod, url: string, body?: unknown, opts: RequestOptions = {}): Promise<Envelope<T>> {

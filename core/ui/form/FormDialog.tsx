@@ -15,11 +15,13 @@ import {
 } from '@fluentui/react-components';
 import type { QueryKey } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../../api/client';
 import { useQuery } from '../../query/hooks';
 import { useUiT } from '../i18n';
 import { FormFields } from './FormFields';
 import type { FormItem, FormValues } from './types';
 import { useFormState } from './useFormState';
+import { flattenFields, isFieldVisible } from './validation';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
@@ -55,7 +57,8 @@ export interface FormDialogProps<Values extends FormValues, Rec = unknown> {
   record?: FormRecord<Values, Rec>;
   /**
    * Receives the values of the visible fields (plus any extra keys of `initialValues`, e.g. a hidden `id`).
-   * Resolve to close; reject with an `Error` to keep the dialog open and show `error.message` at the top.
+   * Resolve to close; reject with an `Error` to keep the dialog open and show `error.message` at the top — or on the
+   * field a server refusal names (an `ApiError` whose data is `{ field }`, a field the form shows).
    */
   onSubmit: (values: Values) => Promise<void> | void;
   /** While true the fields are replaced by a spinner (e.g. something else the form needs is loading). */
@@ -122,6 +125,18 @@ function FormDialogContent<Values extends FormValues, Rec>(props: FormDialogProp
       error={props.error ?? (record ? loaded.error : undefined)}
     />
   );
+}
+
+/**
+ * The field a server refusal is about: a business answer whose data names it (`{code: -1, message, data: {field}}`,
+ * e.g. a username already taken), when the form shows that field.
+ */
+function refusedField<Values extends FormValues>(error: unknown, fields: readonly FormItem<Values>[], values: Values) {
+  if (!(error instanceof ApiError) || error.kind !== 'business') return undefined;
+  const data = error.data;
+  const name = typeof data === 'object' && data !== null ? (data as { field?: unknown }).field : undefined;
+  if (typeof name !== 'string') return undefined;
+  return flattenFields(fields).find((f) => f.name === name && isFieldVisible(f, values))?.name;
 }
 
 function messageOf(error: unknown): string | undefined {
@@ -193,7 +208,10 @@ function FormDialogBody<Values extends FormValues, Rec>({
     } catch (err) {
       if (!mounted.current) return;
       setBusy(false);
-      setServerError(messageOf(err));
+      // A refusal about one field is said on that field (and the focus goes there), like the form's own messages.
+      const field = refusedField(err, fields, form.values);
+      if (field) form.setError(field, messageOf(err) ?? '');
+      else setServerError(messageOf(err));
       setFailures((n) => n + 1);
     }
   };

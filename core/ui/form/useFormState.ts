@@ -6,11 +6,19 @@ import { flattenFields, isFieldVisible, isKeptSecret, validateField, validateVal
 export interface FormState<Values extends FormValues> {
   values: Values;
   errors: FormErrors;
-  /** Sets one value; clears that field's error once it has been shown (re-validated on the next blur or submit). */
+  /**
+   * Sets one value and marks the field changed; re-checks the field's message while one is shown (so it goes once
+   * fixed).
+   */
   setValue: (name: keyof Values & string, value: unknown) => void;
   setValues: (values: Values) => void;
-  /** Validates one field (call on blur). */
+  /**
+   * Validates one field (call on blur) once it was changed or shows a message: a field merely passed through is not
+   * flagged (the message would push the form down under the pointer, losing the click that left the field).
+   */
   validateOne: (name: keyof Values & string) => void;
+  /** Shows a message on a field (e.g. the server refused its value); cleared like any other once the value changes. */
+  setError: (name: keyof Values & string, message: string) => void;
   /** Validates every visible field, shows the messages, and returns whether the form is valid. */
   validate: () => boolean;
   /** Back to the initial values, no errors. */
@@ -33,6 +41,10 @@ export function useFormState<Values extends FormValues>(
   const initial = useRef(initialValues);
   const [values, setValuesState] = useState<Values>(initialValues);
   const [errors, setErrors] = useState<FormErrors>({});
+  const errorsRef = useRef(errors);
+  errorsRef.current = errors;
+  // The fields the user changed since the form was (re)built.
+  const dirty = useRef(new Set<string>());
   const valuesRef = useRef(values);
   valuesRef.current = values;
   const fields = useMemo(() => flattenFields(items), [items]);
@@ -45,6 +57,7 @@ export function useFormState<Values extends FormValues>(
     const next = { ...valuesRef.current, [name]: value } as Values;
     valuesRef.current = next;
     setValuesState(next);
+    dirty.current.add(name);
     setErrors((prev) => {
       if (!prev[name]) return prev;
       const field = fieldOf(fieldsRef.current, name, valuesRef.current);
@@ -60,12 +73,16 @@ export function useFormState<Values extends FormValues>(
 
   const validateOne = useCallback((name: keyof Values & string) => {
     const field = fieldOf(fieldsRef.current, name, valuesRef.current);
-    if (!field) return;
+    if (!field || (!dirty.current.has(name) && !errorsRef.current[name])) return;
     const current = valuesRef.current;
     const message = isFieldVisible(field, current)
       ? validateField(field, current[name], current, tRef.current)
       : undefined;
     setErrors((prev) => (prev[name] === message ? prev : { ...prev, [name]: message }));
+  }, []);
+
+  const setError = useCallback((name: keyof Values & string, message: string) => {
+    setErrors((prev) => ({ ...prev, [name]: message }));
   }, []);
 
   const validate = useCallback(() => {
@@ -77,6 +94,7 @@ export function useFormState<Values extends FormValues>(
   const reset = useCallback(() => {
     valuesRef.current = initial.current;
     setValuesState(initial.current);
+    dirty.current.clear();
     setErrors({});
   }, []);
 
@@ -93,5 +111,5 @@ export function useFormState<Values extends FormValues>(
     return out as Values;
   }, []);
 
-  return { values, errors, setValue, setValues, validateOne, validate, reset, visibleValues };
+  return { values, errors, setValue, setValues, validateOne, setError, validate, reset, visibleValues };
 }

@@ -88,7 +88,8 @@ async function assertUsernameFree(trx: Db, username: string, exceptId?: string):
     .where('usernameKey', '=', usernameKey(username))
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
     .executeTakeFirst();
-  if (other) throw fail(MSG.usernameTaken(username));
+  // `field` names the refused input: the console shows the message on it.
+  if (other) throw fail(MSG.usernameTaken(username), { field: 'username' });
 }
 
 async function setRoles(trx: Db, userId: string, roles: readonly string[]): Promise<void> {

@@ -2,6 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../core/api/client';
 import { FormDialog, type FormField } from '../../../core/ui';
 import { renderUi } from './render';
 
@@ -119,6 +120,49 @@ describe('FormDialog', () => {
     await user.clear(input(/^端口/));
     await user.type(input(/^端口/), '22');
     await waitFor(() => expect(screen.queryByText('端口必须在1和65535之间')).not.toBeInTheDocument());
+  });
+
+  it('does not flag a field the user only passed through: on blur only once changed, every field on submit', async () => {
+    const { user } = renderUi(<Harness onSubmit={async () => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'open' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    // Tab through 名称 and 端口 without typing, then click elsewhere: no message moves the form under the pointer.
+    await user.click(input(/^名称/));
+    await user.tab();
+    await user.tab();
+    await user.click(within(dialog).getByText('新建资产'));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(input(/^名称/)).not.toHaveAttribute('aria-invalid', 'true');
+    // Changed, then emptied: now it says so on blur.
+    await user.type(input(/^名称/), 'x');
+    await user.clear(input(/^名称/));
+    await user.tab();
+    expect(await within(dialog).findByText('请输入名称')).toBeInTheDocument();
+    expect(within(dialog).queryByText('请输入端口')).toBeNull();
+    // Submit shows every message; a blur on a shown one keeps checking it.
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('请输入端口')).toBeInTheDocument();
+    expect(within(dialog).getByText('请选择账户类型')).toBeInTheDocument();
+  });
+
+  it('shows a server refusal that names a field on that field (focused), not in the banner', async () => {
+    const onSubmit = vi
+      .fn<(v: AssetValues) => Promise<void>>()
+      .mockRejectedValueOnce(new ApiError('business', '名称「web-1」已被使用', -1, 200, true, false, { field: 'name' }))
+      .mockRejectedValueOnce(new ApiError('business', '别的原因', -1, 200, true, false, { field: 'nothing-shown' }));
+    const user = await openFilled(onSubmit);
+    await user.click(await screen.findByRole('button', { name: '确定' }));
+    const name = input(/^名称/);
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription('名称「web-1」已被使用');
+    await waitFor(() => expect(name).toHaveFocus());
+    // Changing the value clears it, as any other message of the field.
+    await user.type(name, '2');
+    await waitFor(() => expect(screen.queryByText('名称「web-1」已被使用')).toBeNull());
+    // A field the form does not show: the banner, as before.
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('别的原因')).toBeInTheDocument();
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows visible() fields only when their condition holds, and validates them then', async () => {

@@ -44,7 +44,7 @@ describe('POST /users', () => {
   it('refuses duplicates, bad fields and unknown roles with clear messages', async () => {
     const { api } = await identityHarness();
     await api.ok('POST', '/users', { body: newUser() });
-    expect((await api.call('POST', '/users', { body: newUser({ username: 'alice ' }) })).body).toMatchObject({ code: -1, message: '登录账号「alice」已被使用' });
+    expect((await api.call('POST', '/users', { body: newUser({ username: 'alice ' }) })).body).toMatchObject({ code: -1, message: '登录账号「alice」已被使用', data: { field: 'username' } });
     expect((await api.call('POST', '/users', { body: newUser({ username: 'admin' }) })).body.code).toBe(-1);
     const bad: [Record<string, unknown>, RegExp][] = [
       [{ username: '   ' }, /^username: required/],
@@ -120,7 +120,7 @@ describe('PUT /users/:id', () => {
     const { api } = await identityHarness();
     const alice = await api.ok<UserOut>('POST', '/users', { body: newUser() });
     const base = { username: 'alice', nickname: 'A', type: 'admin', roles: ['audit-administrator'] };
-    expect((await api.call('PUT', `/users/${alice.id}`, { body: { ...base, username: 'admin' } })).body).toMatchObject({ code: -1, message: '登录账号「admin」已被使用' });
+    expect((await api.call('PUT', `/users/${alice.id}`, { body: { ...base, username: 'admin' } })).body).toMatchObject({ code: -1, message: '登录账号「admin」已被使用', data: { field: 'username' } });
     expect((await api.call('PUT', `/users/${alice.id}`, { body: base })).body.code).toBe(1); // its own name is fine
     expect((await api.call('PUT', '/users/nope', { body: base })).body).toMatchObject({ code: -1, message: '用户不存在：nope' });
     expect((await api.call('PUT', `/users/${alice.id}`, { body: { ...base, roles: ['ghost'] } })).body).toMatchObject({ code: -1, message: '角色不存在：ghost' });
