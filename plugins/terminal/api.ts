@@ -96,6 +96,18 @@ export const sessionApi = (api: ApiClient) => {
     create: (assetId: string) => api.post<SessionFlags>('/sessions', undefined, { params: { assetId, mode: 'native' }, silent: true }),
     connect: (id: string) => api.post<null>(at(id, 'connect')),
     stats: (id: string, signal?: AbortSignal) => api.get<SessionStats>(at(id, 'stats'), { silent: true, signal }),
+    /**
+     * Where the file manager opens: the session's home folder on the host (ours; a 1.3.9 server has no such route,
+     * and any failure opens `/`, as 1.3.9's console did).
+     */
+    home: async (id: string): Promise<string> => {
+      try {
+        const answer = await api.get<{ path?: unknown } | null>(at(id, 'home'), { silent: true });
+        return typeof answer?.path === 'string' && answer.path.startsWith('/') ? answer.path : '/';
+      } catch {
+        return '/';
+      }
+    },
     // Form fields as 1.3.9's console sends them (multipart), so both servers read them.
     ls: async (id: string, dir: string) => (await api.post<RemoteFile[] | null>(at(id, 'ls'), form({ dir }))) ?? [],
     mkdir: (id: string, dir: string) => api.post<null>(at(id, 'mkdir'), undefined, { params: { dir } }),

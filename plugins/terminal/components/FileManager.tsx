@@ -1,4 +1,4 @@
-import { confirm, formatBytes, FormDialog, Pager, useApi, useBus, useQuery, useTranslation } from '@/core';
+import { confirm, formatBytes, formatDateTime, FormDialog, Pager, startDownload, useApi, useBus, useQuery, useTranslation } from '@/core';
 import {
   Button,
   type ButtonProps,
@@ -34,7 +34,7 @@ import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { FolderAddRegular } from '@fluentui/react-icons/svg/folder-add';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
-import { cloneElement, type DragEvent, type ReactElement, type ReactNode, useMemo, useRef, useState } from 'react';
+import { cloneElement, type DragEvent, type MouseEvent, type ReactElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { allowed, type RemoteFile, type SessionFlags, sessionApi } from '../api';
 import { FileIcon } from './FileIcon';
 import { UploadList, useUploads } from './UploadList';
@@ -96,8 +96,9 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
   const api = useApi();
   const bus = useBus();
   const files = useMemo(() => sessionApi(api), [api]);
-  const [dir, setDir] = useState('/');
-  const [typed, setTyped] = useState('/');
+  // null until the session's home folder is known: the manager opens there (where the shell starts), not at `/`.
+  const [dir, setDir] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [filter, setFilter] = useState('');
   const [pageIndex, setPageIndex] = useState(1);
@@ -118,10 +119,23 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
     edit: allowed(flags.edit),
   };
 
+  const home = useQuery({
+    queryKey: ['terminal', 'home', flags.id],
+    queryFn: () => files.home(flags.id),
+    enabled: open && dir === null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => {
+    if (dir === null && home.data !== undefined) {
+      setDir(home.data);
+      setTyped(home.data);
+    }
+  }, [dir, home.data]);
+
   const listing = useQuery({
     queryKey: ['terminal', 'ls', flags.id, dir],
-    queryFn: () => files.ls(flags.id, dir),
-    enabled: open,
+    queryFn: () => files.ls(flags.id, dir ?? '/'),
+    enabled: open && dir !== null,
     staleTime: 0,
     gcTime: 0,
   });
@@ -144,8 +158,12 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
     setFilter('');
     setPageIndex(1);
   };
+  const pathOf = (entry: RemoteFile) => entry.path || joinPath(dir ?? '/', entry.name);
+  /** Double-click: a folder (or a link, which may lead to one) opens; a file is offered for download when allowed. */
   const openEntry = (entry: RemoteFile) => {
-    if (entry.isDir || entry.isLink) go(entry.path || joinPath(dir, entry.name));
+    if (entry.isDir || entry.isLink) go(pathOf(entry));
+    else if (can.download) startDownload(files.downloadUrl(flags.id, pathOf(entry)), entry.name);
+    else bus.emit('notify', { intent: 'warning', message: t('files.forbidden', { action: t('files.download') }) });
   };
   const done = (message: string) => {
     bus.emit('notify', { intent: 'success', message });
@@ -169,7 +187,7 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
   };
 
   const upload = (list: FileList | readonly File[]) => {
-    for (const file of Array.from(list)) uploads.start(files.uploadUrl(flags.id, dir), file);
+    for (const file of Array.from(list)) uploads.start(files.uploadUrl(flags.id, dir ?? '/'), file);
   };
 
   const startEdit = async (file: RemoteFile) => {
@@ -247,7 +265,7 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
       >
         <div className={styles.bar}>
           <Tooltip content={t('files.up')} relationship="label">
-            <Button icon={<ArrowUpRegular />} disabled={dir === '/'} onClick={() => go(parentOf(dir))} />
+            <Button icon={<ArrowUpRegular />} disabled={dir === null || dir === '/'} onClick={() => dir !== null && go(parentOf(dir))} />
           </Tooltip>
           <Input
             className={styles.path}
@@ -292,7 +310,7 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
             }}
           />
         </div>
-        {listing.isPending ? (
+        {dir === null || listing.isPending ? (
           <Spinner size="small" label={t('files.loading')} />
         ) : (
           <Table size="small" aria-label={t('files.title')}>
@@ -329,7 +347,14 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
                 </TableRow>
               ) : null}
               {shown.map((entry) => (
-                <TableRow key={entry.path} aria-label={entry.name} onDoubleClick={() => openEntry(entry)}>
+                <TableRow
+                  key={entry.path}
+                  aria-label={entry.name}
+                  onDoubleClick={(event: MouseEvent) => {
+                    // A double-click on the row's own controls (a checkbox, 下载) is theirs, not the row's.
+                    if (!(event.target instanceof Element && event.target.closest('button, a, input'))) openEntry(entry);
+                  }}
+                >
                   <TableCell>
                     <Checkbox aria-label={t('files.select', { name: entry.name })} checked={selected.has(entry.path)} onChange={() => toggle(entry.path)} />
                   </TableCell>
@@ -340,7 +365,7 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
                     </span>
                   </TableCell>
                   <TableCell>{entry.isDir || entry.isLink ? '' : formatBytes(entry.size)}</TableCell>
-                  <TableCell>{entry.modTime}</TableCell>
+                  <TableCell>{formatDateTime(entry.modTime)}</TableCell>
                   <TableCell>{entry.mode}</TableCell>
                   <TableCell>
                     {entry.isDir ? null : (
@@ -388,7 +413,7 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
         initialValues={{ name: '' }}
         fields={[{ name: 'name', label: t('files.folderName'), required: true, maxLength: 255 }]}
         onSubmit={async ({ name }) => {
-          await files.mkdir(flags.id, joinPath(dir, name.trim()));
+          await files.mkdir(flags.id, joinPath(dir ?? '/', name.trim()));
           done(t('files.created'));
         }}
       />
@@ -400,7 +425,7 @@ export function FileManager({ open, onClose, flags }: FileManagerProps) {
         fields={[{ name: 'name', label: t('files.newName'), required: true, maxLength: 255 }]}
         onSubmit={async ({ name }) => {
           if (!renaming) return;
-          if (name.trim() !== renaming.name) await files.rename(flags.id, renaming.path, joinPath(dir, name.trim()));
+          if (name.trim() !== renaming.name) await files.rename(flags.id, renaming.path, joinPath(dir ?? '/', name.trim()));
           done(t('files.renamed'));
         }}
       />

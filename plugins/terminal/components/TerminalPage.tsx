@@ -37,6 +37,10 @@ interface OpenTab {
   key: string;
   assetId: string;
   assetName: string;
+  /** The asset's name, with ` #2`, ` #3`… for a further tab of an asset already open: tabs are told apart. */
+  title: string;
+  /** 1 for the first tab of its asset, 2 for the second… */
+  copy: number;
   /** Bumped by "reconnect": a new TermTab, so a new session. */
   generation: number;
 }
@@ -67,7 +71,16 @@ const useStyles = makeStyles({
 });
 
 let tabSeq = 0;
-const newTab = (assetId: string, assetName: string): OpenTab => ({ key: `t${++tabSeq}`, assetId, assetName, generation: 0 });
+
+/**
+ * A new tab of `assetId` beside the `open` ones. The first of an asset is titled by its name; each further one gets the
+ * next number after the highest still open (` #2`, ` #3`…), kept for the tab's life: closing one renames no other.
+ */
+function newTab(open: readonly OpenTab[], assetId: string, assetName: string): OpenTab {
+  const same = open.filter((tab) => tab.assetId === assetId);
+  const copy = same.length === 0 ? 1 : Math.max(...same.map((tab) => tab.copy)) + 1;
+  return { key: `t${++tabSeq}`, assetId, assetName, copy, title: copy === 1 ? assetName : `${assetName} #${copy}`, generation: 0 };
+}
 
 /**
  * `/term?assetId=&assetName=[&isWorker=true]` (screens §5.2): full-window SSH terminals, one tab per session (the URL's
@@ -88,7 +101,7 @@ export function TerminalPage() {
   const portal = isWorker || userType === 'user' || !mayListAll;
   const ownSnippets = isWorker || userType === 'user' || !mayListCommands;
 
-  const [tabs, setTabs] = useState<OpenTab[]>(() => (assetId ? [newTab(assetId, assetName || assetId)] : []));
+  const [tabs, setTabs] = useState<OpenTab[]>(() => (assetId ? [newTab([], assetId, assetName || assetId)] : []));
   const [activeKey, setActiveKey] = useState(tabs[0]?.key ?? '');
   const [infos, setInfos] = useState<Record<string, TabInfo>>({});
   const controls = useRef(new Map<string, TabControls>());
@@ -102,7 +115,7 @@ export function TerminalPage() {
   const activeInfo = active ? infos[active.key] : undefined;
   const session = activeInfo?.flags ?? null;
   const connected = activeInfo?.status === 'connected';
-  usePageTitle(active?.assetName ?? (assetName || null));
+  usePageTitle(active?.title ?? (assetName || null));
 
   // Leaving the page ends every session: ask first while one is connected (1.3.9 asked always).
   const anyConnected = Object.values(infos).some((info) => info.status === 'connected');
@@ -122,7 +135,7 @@ export function TerminalPage() {
   const now = useRef({ tabs, activeKey, infos });
   now.current = { tabs, activeKey, infos };
   const closeTab = async (tab: OpenTab) => {
-    if (now.current.infos[tab.key]?.status === 'connected' && !(await confirm({ title: t('tabs.closeConfirm', { name: tab.assetName }), danger: true }))) return;
+    if (now.current.infos[tab.key]?.status === 'connected' && !(await confirm({ title: t('tabs.closeConfirm', { name: tab.title }), danger: true }))) return;
     const list = now.current.tabs;
     const at = list.findIndex((x) => x.key === tab.key);
     const rest = list.filter((x) => x.key !== tab.key);
@@ -135,7 +148,7 @@ export function TerminalPage() {
   };
   const reconnect = (tab: OpenTab) => setTabs((list) => list.map((x) => (x.key === tab.key ? { ...x, generation: x.generation + 1 } : x)));
   const addTab = (asset: PickableAsset) => {
-    const tab = newTab(asset.id, asset.name);
+    const tab = newTab(now.current.tabs, asset.id, asset.name);
     setTabs((list) => [...list, tab]);
     setActiveKey(tab.key);
     setPicking(false);
@@ -189,17 +202,17 @@ export function TerminalPage() {
             // The close button sits beside its tab, not inside it: a button may not hold another.
             return (
               <span key={tab.key} className={styles.tab}>
-                <Tab value={tab.key} aria-label={`${tab.assetName} ${statusLabel(status)}`}>
+                <Tab value={tab.key} aria-label={`${tab.title} ${statusLabel(status)}`}>
                   <span className={styles.tab}>
                     <span className={mergeClasses(styles.dot, styles[status ?? 'creating'])} role="img" aria-label={statusLabel(status)} />
-                    {tab.assetName}
+                    {tab.title}
                   </span>
                 </Tab>
                 <Button
                   size="small"
                   appearance="transparent"
                   icon={<DismissRegular />}
-                  aria-label={t('tabs.close', { name: tab.assetName })}
+                  aria-label={t('tabs.close', { name: tab.title })}
                   onClick={() => void closeTab(tab)}
                 />
               </span>
@@ -285,7 +298,7 @@ export function TerminalPage() {
           <TermTab
             key={`${tab.key}:${tab.generation}`}
             assetId={tab.assetId}
-            assetName={tab.assetName}
+            assetName={tab.title}
             active={tab.key === activeKey}
             onInfo={(info) => setInfo(tab.key, info)}
             controls={(c) => {

@@ -72,27 +72,35 @@ export interface FileEntry {
 }
 
 const S_IFMT = 0o170000;
-const TYPE_LETTERS: [number, string][] = [
+/** The file type letter `ls -l` starts with, by the type bits of the mode. */
+const TYPE_LETTERS = new Map<number, string>([
+  [0o100000, '-'],
   [0o040000, 'd'],
-  [0o120000, 'L'],
-  [0o060000, 'D'],
+  [0o120000, 'l'],
+  [0o020000, 'c'],
+  [0o060000, 'b'],
   [0o010000, 'p'],
-  [0o140000, 'S'],
-];
+  [0o140000, 's'],
+]);
 
-/** A POSIX mode as Go's FileMode.String() shows it (1.3.9's wire): `drwxr-xr-x`, `-rw-r--r--`, `Lrwxrwxrwx`, `ugt…`. */
+/**
+ * A POSIX mode as `ls -l` shows it: `drwxr-xr-x`, `-rw-r--r--`, `lrwxrwxrwx`, `drwxrwxrwt` (/tmp), `-rwsr-xr-x`
+ * (setuid), `-rwxr-sr-x` (setgid). Setuid, setgid and sticky replace the execute letter of their class: lower case over
+ * an `x`, upper case (`S`, `T`) where the execute bit is off. Ten characters always. A mode without type bits (a host
+ * that sends the permissions only) reads as a regular file; an unknown type as `?`. (1.3.9 sent Go's FileMode.String(),
+ * `dtrwxrwxrwx` and `Lrwxrwxrwx`, which no terminal user reads like that.)
+ */
 export function modeString(mode: number): string {
   const type = mode & S_IFMT;
-  let prefix = TYPE_LETTERS.find(([bits]) => bits === type)?.[1] ?? '';
-  if (type === 0o020000) prefix += 'Dc'; // character device
-  if (mode & 0o4000) prefix += 'u';
-  if (mode & 0o2000) prefix += 'g';
-  if (mode & 0o1000) prefix += 't';
-  const rwx = 'rwxrwxrwx'
-    .split('')
-    .map((c, i) => (mode & (1 << (8 - i)) ? c : '-'))
-    .join('');
-  return (prefix || '-') + rwx;
+  const letter = type === 0 ? '-' : (TYPE_LETTERS.get(type) ?? '?');
+  const rwx = [...'rwxrwxrwx'].map((c, i) => (mode & (1 << (8 - i)) ? c : '-'));
+  const special = (bit: number, at: number, on: string) => {
+    if (mode & bit) rwx[at] = rwx[at] === 'x' ? on : on.toUpperCase();
+  };
+  special(0o4000, 2, 's');
+  special(0o2000, 5, 's');
+  special(0o1000, 8, 't');
+  return letter + rwx.join('');
 }
 
 // One collator for every comparison: `localeCompare` with options builds one per call (a folder of 2,000 names took
@@ -189,6 +197,19 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
   }
 
   return [
+    // Ours (1.3.9 had none): where the file manager opens, the SFTP home (`realpath('.')`, the login folder of the
+    // account on the host), as an absolute path. Not logged, like a listing.
+    route({
+      method: 'GET',
+      path: '/sessions/:id/home',
+      allow: 'authenticated',
+      params: oneId,
+      handler: async ({ params, principal }) => {
+        const { resolve } = await fileAccess(principal.user.id, params.id);
+        return { path: resolve('~') };
+      },
+    }),
+
     route({
       method: 'POST',
       path: '/sessions/:id/ls',

@@ -1,4 +1,4 @@
-import { renderPlugin } from '@/core/testing';
+import { renderPlugin, reply } from '@/core/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import terminal from '../../../plugins/terminal';
@@ -27,6 +27,8 @@ async function openFiles(flags: Partial<typeof ALL_FLAGS> = {}, more: Record<str
     api: {
       'POST /sessions': sessionMaker(flags),
       'POST /sessions/:id/connect': null,
+      // The home at `/` unless a test says otherwise: most tests start at the top.
+      'GET /sessions/:id/home': { path: '/' },
       'POST /sessions/:id/ls': ({ body }: { body: unknown }) => (formField(body, 'dir') === '/root' ? ROOT : [file('root', true)].map((f) => ({ ...f, path: '/root' }))),
       ...more,
     },
@@ -57,6 +59,79 @@ describe('terminal file manager', { timeout: 20_000 }, () => {
     expect(within(within(drawer).getByRole('row', { name: 'b.txt' })).getByText('2.00 KB')).toBeInTheDocument();
     await user.dblClick(within(drawer).getAllByRole('row')[1] as HTMLElement);
     await within(drawer).findByRole('row', { name: 'root' });
+  });
+
+  it("opens in the session's home folder (as a shell starts there), not at /", async () => {
+    const { drawer, user, api } = await openFiles({}, { 'GET /sessions/:id/home': { path: '/root' } });
+    await within(drawer).findByRole('row', { name: 'b.txt' });
+    expect(api.callsTo('GET /sessions/:id/home')[0]?.path).toBe('/sessions/s1/home');
+    // The first listing is the home's: no detour through /.
+    expect(api.callsTo('POST /sessions/:id/ls').map((c) => formField(c.body, 'dir'))).toEqual(['/root']);
+    expect(within(drawer).getByRole('textbox', { name: '路径' })).toHaveValue('/root');
+    expect(rowNames(drawer)).toEqual(['..', 'alpha', 'Zeta', 'a.log', 'b.txt']);
+    // Up leads out of it.
+    await user.click(within(drawer).getByRole('button', { name: '上级目录' }));
+    await within(drawer).findByRole('row', { name: 'root' });
+    expect(within(drawer).getByRole('textbox', { name: '路径' })).toHaveValue('/');
+    expect(api.callsTo('GET /sessions/:id/home')).toHaveLength(1);
+  });
+
+  it('a server without the home route (1.3.9) opens at /, without an error toast', async () => {
+    const { drawer, api, eventsOf } = await openFiles({}, { 'GET /sessions/:id/home': reply.http(404, { message: 'Not Found' }) });
+    await within(drawer).findByRole('row', { name: 'root' });
+    expect(formField(api.callsTo('POST /sessions/:id/ls')[0]?.body, 'dir')).toBe('/');
+    expect(within(drawer).getByRole('textbox', { name: '路径' })).toHaveValue('/');
+    expect(eventsOf('notify')).toEqual([]);
+  });
+
+  it('shows the mode as the server sends it and an unset date as -', async () => {
+    const entries = [
+      { ...file('tmp', true), path: '/tmp', mode: 'drwxrwxrwt' },
+      { ...file('old.bin', false, 1), path: '/old.bin', modTime: '0001-01-01 00:00:00' },
+      { ...file('link', false), path: '/link', isLink: true, mode: 'lrwxrwxrwx' },
+    ];
+    const { drawer } = await openFiles({}, { 'POST /sessions/:id/ls': entries });
+    const tmp = await within(drawer).findByRole('row', { name: 'tmp' });
+    expect(within(tmp).getByText('drwxrwxrwt')).toBeInTheDocument();
+    expect(within(tmp).getByText('2026-11-20 10:00:00')).toBeInTheDocument();
+    const old = within(drawer).getByRole('row', { name: 'old.bin' });
+    expect(old).not.toHaveTextContent('0001-01-01');
+    expect(within(old).getAllByRole('cell').map((c) => c.textContent)[3]).toBe('-');
+    expect(within(within(drawer).getByRole('row', { name: 'link' })).getByText('lrwxrwxrwx')).toBeInTheDocument();
+  });
+
+  it("double-click on a file offers it for download (the row's controls keep their own double-click)", async () => {
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.getAttribute('href')} ${this.download}`);
+    });
+    try {
+      const { drawer, user } = await openFiles({}, { 'GET /sessions/:id/home': { path: '/root' } });
+      await user.dblClick(await within(drawer).findByRole('row', { name: 'b.txt' }));
+      expect(clicked).toHaveLength(1);
+      const [href, name] = (clicked[0] as string).split(' ');
+      const url = new URL(href as string, 'http://x');
+      expect(url.pathname).toBe('/sessions/s1/download');
+      expect(url.searchParams.get('file')).toBe('/root/b.txt');
+      expect(name).toBe('b.txt');
+      // A double-click on the row's own checkbox only ticks it.
+      await user.dblClick(within(within(drawer).getByRole('row', { name: 'a.log' })).getByRole('checkbox'));
+      expect(clicked).toHaveLength(1);
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('double-click on a file the strategy may not download warns instead', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const { drawer, user, eventsOf } = await openFiles({ download: '0' }, { 'GET /sessions/:id/home': { path: '/root' } });
+      await user.dblClick(await within(drawer).findByRole('row', { name: 'b.txt' }));
+      expect(click).not.toHaveBeenCalled();
+      expect(eventsOf('notify')).toEqual([expect.objectContaining({ intent: 'warning', message: '授权策略禁止下载' })]);
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('lists a big folder a page at a time, filters it by name, and selects only what is on screen', async () => {
@@ -95,7 +170,7 @@ describe('terminal file manager', { timeout: 20_000 }, () => {
     await user.clear(path);
     await user.type(path, '/{Enter}');
     await waitFor(() => expect(within(drawer).getByRole('textbox', { name: '按名称筛选' })).toHaveValue(''));
-  });
+  }, 60_000); // 250 rows through jsdom: over 20 s on a loaded machine
 
   it('navigates to a typed path on Enter', async () => {
     const { drawer, user, api } = await openFiles();

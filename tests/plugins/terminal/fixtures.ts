@@ -32,7 +32,8 @@ export function fakeSockets(): FakeSockets {
 
 /** Waits for socket number `index` (0-based), opens it, and has the server say the shell is up. */
 export async function connectSocket(sockets: FakeSockets, index = 0): Promise<FakeWebSocket> {
-  await waitFor(() => expect(sockets.all.length).toBeGreaterThan(index));
+  // xterm's chunk loads first: on a loaded machine that takes more than waitFor's default second.
+  await waitFor(() => expect(sockets.all.length).toBeGreaterThan(index), { timeout: 10_000 });
   const socket = sockets.all[index] as FakeWebSocket;
   socket.serverOpens();
   socket.serverSends('1');

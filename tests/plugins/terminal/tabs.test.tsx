@@ -43,6 +43,39 @@ describe('terminal tabs', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.title).toBe('web-1'));
   });
 
+  it('a second and third tab of one asset are told apart (#2, #3); numbers stay when another tab closes', async () => {
+    const sockets = fakeSockets();
+    const same = { total: 1, items: [{ id: 'a1', name: 'web-1', protocol: 'ssh', description: '' }] };
+    const { user } = await renderPlugin(terminal, {
+      route: ROUTE,
+      session: { user: { type: 'user', menus: [] } },
+      api: { 'POST /sessions': sessionMaker(), 'POST /sessions/:id/connect': null, 'GET /worker/assets/paging': same },
+    });
+    await connectSocket(sockets);
+    const openAgain = async (index: number) => {
+      await user.click(screen.getByRole('button', { name: '打开新会话' }));
+      await user.click(await within(await screen.findByRole('dialog', { name: '选择要打开的资产' })).findByRole('button', { name: 'web-1' }));
+      await connectSocket(sockets, index);
+    };
+    await openAgain(1);
+    expect(await screen.findByRole('tab', { name: 'web-1 #2 已连接' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'web-1 已连接' })).toHaveAttribute('aria-selected', 'false');
+    await waitFor(() => expect(document.title).toBe('web-1 #2'));
+    expect(screen.getByRole('textbox', { name: 'web-1 #2 的终端' })).toBeInTheDocument();
+    await openAgain(2);
+    expect(await screen.findByRole('tab', { name: 'web-1 #3 已连接' })).toBeInTheDocument();
+
+    // Closing #2 renames nothing; the next one is #4 (the highest open is #3).
+    await user.click(screen.getByRole('button', { name: '关闭 web-1 #2' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('确定要关闭「web-1 #2」的会话吗？');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(screen.queryByRole('tab', { name: /#2/ })).toBeNull());
+    expect(screen.getByRole('tab', { name: 'web-1 #3 已连接' })).toBeInTheDocument();
+    await openAgain(3);
+    expect(await screen.findByRole('tab', { name: 'web-1 #4 已连接' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.getAttribute('aria-label'))).toEqual(['web-1 已连接', 'web-1 #3 已连接', 'web-1 #4 已连接']);
+  });
+
   it('closing a connected tab asks first, then ends its socket; cancel keeps it', async () => {
     const sockets = fakeSockets();
     const { user } = await renderPlugin(terminal, { route: ROUTE, api: { 'POST /sessions': sessionMaker(), 'POST /sessions/:id/connect': null } });

@@ -31,12 +31,25 @@ function progressOf(text: string): { steps: number[]; envelope: { code: number; 
 }
 
 describe('file listing helpers', () => {
-  it("shows modes as Go's FileMode does and sorts folders first, then names", () => {
+  it('shows modes as `ls -l` does and sorts folders first, then names', () => {
     expect(modeString(0o040755)).toBe('drwxr-xr-x');
     expect(modeString(0o100644)).toBe('-rw-r--r--');
-    expect(modeString(0o120777)).toBe('Lrwxrwxrwx');
-    expect(modeString(0o104755)).toBe('urwxr-xr-x');
-    expect(modeString(0o041777)).toBe('dtrwxrwxrwx');
+    expect(modeString(0o120777)).toBe('lrwxrwxrwx');
+    // Sticky, setuid and setgid take the execute letter's place: lower case over x, upper case without it.
+    expect(modeString(0o041777)).toBe('drwxrwxrwt');
+    expect(modeString(0o041776)).toBe('drwxrwxrwT');
+    expect(modeString(0o104755)).toBe('-rwsr-xr-x');
+    expect(modeString(0o104644)).toBe('-rwSr--r--');
+    expect(modeString(0o102755)).toBe('-rwxr-sr-x');
+    expect(modeString(0o102745)).toBe('-rwxr-Sr-x');
+    expect(modeString(0o042775)).toBe('drwxrwsr-x');
+    expect(modeString(0o107777)).toBe('-rwsrwsrwt');
+    expect(modeString(0o020620)).toBe('crw--w----');
+    expect(modeString(0o060660)).toBe('brw-rw----');
+    expect(modeString(0o010644)).toBe('prw-r--r--');
+    expect(modeString(0o140777)).toBe('srwxrwxrwx');
+    expect(modeString(0o000644)).toBe('-rw-r--r--'); // permissions only, no type bits
+    for (const mode of [0o040755, 0o100644, 0o120777, 0o041777, 0o107777, 0o020620]) expect(modeString(mode)).toHaveLength(10);
     const e = (name: string, isDir: boolean) => ({ name, isDir, path: '', isLink: false, size: 0, modTime: '', mode: '' });
     expect(sortEntries([e('b.txt', false), e('Zoo', true), e('a.txt', false), e('apps', true), e('B.md', false)]).map((x) => x.name)).toEqual(['apps', 'Zoo', 'a.txt', 'B.md', 'b.txt']);
   });
@@ -111,7 +124,7 @@ describe.skipIf(sshdUnavailable())('the SFTP file manager on a live session (rea
     expect(items.map((i) => i.name)).toEqual(['zdir', 'A.txt', 'b.txt', 'etc-link']);
     expect(items[2]).toEqual({ name: 'b.txt', path: `${ws}/b.txt`, isDir: false, isLink: false, size: 3, mode: '-rw-r--r--', modTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
     expect(items[0]).toMatchObject({ isDir: true, mode: expect.stringMatching(/^d/) });
-    expect(items[3]).toMatchObject({ isDir: false, isLink: true, mode: 'Lrwxrwxrwx' });
+    expect(items[3]).toMatchObject({ isDir: false, isLink: true, mode: 'lrwxrwxrwx' });
     // The home, ~ and relative paths; `..` is normalised.
     const base = path.basename(ws);
     expect(((await ls(`~/${base}`)).body.data as unknown[]).length).toBe(4);
@@ -123,6 +136,68 @@ describe.skipIf(sshdUnavailable())('the SFTP file manager on a live session (rea
     expect((await call('POST', `/sessions/${on}/ls`, { body: { dir: 'a\u0000b' } })).body).toMatchObject({ code: 400, message: 'dir: must not contain NUL' });
     expect(await logs()).toEqual([]);
     for (const l of lives) l.end();
+  });
+
+  it('modes read as `ls -l` prints them on the host: folders, files, links, sticky, setuid, setgid', async () => {
+    const { call, on, ws, lives } = await world();
+    const make = (name: string, mode: number, dir = false) => {
+      const p = path.join(ws, name);
+      if (dir) fs.mkdirSync(p);
+      else put(p, 'x');
+      fs.chownSync(p, uid, gid);
+      fs.chmodSync(p, mode); // after chown, which clears setuid/setgid
+    };
+    make('sticky', 0o1777, true);
+    make('sticky-no-x', 0o1776, true);
+    make('shared', 0o2775, true);
+    make('plain-dir', 0o755, true);
+    make('setuid', 0o4755);
+    make('setuid-no-x', 0o4644);
+    make('setgid', 0o2755);
+    make('plain', 0o640);
+    fs.symlinkSync('plain', path.join(ws, 'link'));
+    const items = (await call('POST', `/sessions/${on}/ls`, { body: { dir: ws } })).body.data as { name: string; mode: string }[];
+    expect(items).toHaveLength(9);
+    // What coreutils' ls says about each: the first column of `ls -l`, without the ACL / SELinux marker.
+    const lsModes = execFileSync('ls', ['-l', '--time-style=+', ws], { env: { ...process.env, LC_ALL: 'C' } })
+      .toString()
+      .split('\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => {
+        const cols = line.split(/\s+/);
+        const name = line.includes(' -> ') ? cols.at(-3) : cols.at(-1);
+        return [name, cols[0]!.slice(0, 10)];
+      });
+    expect(Object.fromEntries(items.map((i) => [i.name, i.mode]))).toEqual(Object.fromEntries(lsModes));
+    expect(Object.fromEntries(items.map((i) => [i.name, i.mode]))).toMatchObject({
+      sticky: 'drwxrwxrwt',
+      'sticky-no-x': 'drwxrwxrwT',
+      shared: 'drwxrwsr-x',
+      'plain-dir': 'drwxr-xr-x',
+      setuid: '-rwsr-xr-x',
+      'setuid-no-x': '-rwSr--r--',
+      setgid: '-rwxr-sr-x',
+      plain: '-rw-r-----',
+      link: 'lrwxrwxrwx',
+    });
+    // /tmp, as the issue saw it (dtrwxrwxrwx before).
+    const root = (await call('POST', `/sessions/${on}/ls`, { body: { dir: '/' } })).body.data as { name: string; mode: string }[];
+    expect(root.find((i) => i.name === 'tmp')?.mode).toBe('drwxrwxrwt');
+    for (const l of lives) l.end();
+  });
+
+  it('GET /sessions/:id/home answers the SFTP home, where the file manager opens; the creator only', async () => {
+    const { call, bobCall, on, off, lives, seedSession, alice } = await world();
+    expect((await call('GET', `/sessions/${on}/home`)).body).toEqual({ code: 1, message: 'success', data: { path: home } });
+    // No file flag is needed to know where the files are (listing needs none either).
+    expect((await call('GET', `/sessions/${off}/home`)).body).toEqual({ code: 1, message: 'success', data: { path: home } });
+    expect((await bobCall('GET', `/sessions/${on}/home`)).body).toEqual({ code: -1, message: '获取会话失败' });
+    const rdp = await seedSession({ creator: alice, protocol: 'rdp', status: 'connected' });
+    expect((await call('GET', `/sessions/${rdp}/home`)).body).toEqual({ code: -1, message: '当前协议不支持此操作' });
+    lives[0]!.end();
+    expect((await call('GET', `/sessions/${on}/home`)).body).toEqual({ code: -1, message: '会话已离线' });
+    lives[1]!.end();
   });
 
   it('refuses another user, other protocols and sessions that are not running', async () => {
