@@ -4,7 +4,7 @@ import { defineManifest, type KeyMap } from '@/core/manifest';
 // signed-in user, so the key grants no route: it only shows the page.
 const manifest = defineManifest({
   id: 'info',
-  menus: [{ key: 'info', group: 'info', label: { 'zh-CN': '个人中心', 'en-US': 'Personal centre (my profile)' } }],
+  menus: [{ key: 'info', group: 'info', label: { 'zh-CN': '个人中心', 'en-US': 'My account' } }],
 });
 export default manifest;
 

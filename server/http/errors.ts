@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './envelope.ts';
+import { languageOf } from './language.ts';
 import { securityHeadersFor } from './security.ts';
 import { isStaticPath, staticError } from './static.ts';
 
@@ -24,8 +25,8 @@ export function frameworkError(_err: FastifyError, req: FastifyRequest, reply: F
 }
 
 /**
- * Every thrown error on an API path ends as an envelope, HTTP 200 (envelope.ts); only true bugs become 500, logged,
- * with a generic message. Static paths (the console) answer real HTTP statuses with a plain-text body instead.
+ * Every thrown error on an API path ends as an envelope, HTTP 200 (envelope.ts), its message in the caller's language
+ * (language.ts); only true bugs become 500, logged, with a generic message. Static paths (the console) answer real HTTP statuses with a plain-text body instead.
  */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
@@ -47,7 +48,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
         e = new ApiError(500, 'Internal Server Error');
       }
     }
-    return reply.code(200).header('cache-control', 'no-store').send(e.toEnvelope());
+    return reply.code(200).header('cache-control', 'no-store').send(e.toEnvelope(languageOf(req)));
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -3,10 +3,12 @@ import type {} from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
+import { DEFAULT_LNG, type Lng, type Message, say, text } from '../lib/i18n.ts';
 import type { ServerCatalogue } from '../modules/menus/catalogue.ts';
 import type { Access, Deps, Gate } from './access.ts';
 import { authorize, type Principal, resolvePrincipal, tokenOf } from './auth.ts';
 import { ApiError, MSG_LOGIN_ONLY, ok } from './envelope.ts';
+import { languageOf } from './language.ts';
 import type { FileStreamLimits, UploadLimits } from './multipart.ts';
 import { parseInput } from './validation.ts';
 
@@ -24,6 +26,8 @@ export interface RouteContext<A extends Access, B extends Schema, Q extends Sche
   params: Out<P>;
   /** Null only on anonymous routes. */
   principal: A extends 'anonymous' ? null : Principal;
+  /** The language the caller reads (language.ts): for texts in a successful answer; failures are said for you. */
+  lng: Lng;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -101,10 +105,27 @@ export function socketRoute<const A extends Access, Q extends Schema = undefined
   return { ...spec, method: 'GET', websocket: true } as unknown as RouteDef;
 }
 
-export const MSG_NEEDS_UPGRADE = 'upgrade: 需要 WebSocket 连接';
+export const MSG_NEEDS_UPGRADE = text('upgrade: 需要 WebSocket 连接', 'upgrade: a WebSocket connection is needed');
+const MSG_SOCKET_FAILED = text('服务器内部错误', 'Internal server error');
 
-/** The text frame that tells a terminal why its socket closes (contract §5.1 type 0). */
+/**
+ * The text frame that tells a terminal why its socket closes (contract §5.1 type 0). Modules write the reason in
+ * zh-CN, declared with `text` (lib/i18n.ts); the socket says it in its caller's language as the frame leaves
+ * (`speakOnSocket`).
+ */
 export const closedFrame = (message: string) => `0${message}`;
+
+/**
+ * Every closed frame this socket sends is said in `lng` (lib/i18n.ts), whichever module sends it: the relay's close
+ * reasons, the monitor's, a refusal. Data frames pass untouched (one character compared per frame).
+ */
+function speakOnSocket(socket: WebSocket, lng: Lng): void {
+  if (lng === DEFAULT_LNG) return;
+  const send = socket.send.bind(socket) as (data: unknown, ...rest: unknown[]) => void;
+  const speaking = (data: unknown, ...rest: unknown[]) =>
+    send(typeof data === 'string' && data.charCodeAt(0) === 48 ? `0${say(data.slice(1), lng)}` : data, ...rest);
+  socket.send = speaking as WebSocket['send'];
+}
 
 export interface Module {
   name: string;
@@ -175,6 +196,7 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
             query: parseInput('query', def.query, req.query),
             params: parseInput('params', def.params, req.params),
             principal: req.principal,
+            lng: languageOf(req),
             req,
             reply,
           });
@@ -242,6 +264,7 @@ function registerSocketRoute(app: FastifyInstance, deps: Deps, def: RegisteredRo
       if (!req.ws) await check(req);
     },
     wsHandler: async (socket, req) => {
+      speakOnSocket(socket, languageOf(req));
       let inputs: Awaited<ReturnType<typeof check>>;
       try {
         inputs = await check(req);
@@ -249,7 +272,7 @@ function registerSocketRoute(app: FastifyInstance, deps: Deps, def: RegisteredRo
         return refuse(socket, req, error);
       }
       try {
-        await def.handler({ ...inputs, body: undefined, principal: req.principal, req, reply: undefined as unknown as FastifyReply, socket });
+        await def.handler({ ...inputs, body: undefined, principal: req.principal, lng: languageOf(req), req, reply: undefined as unknown as FastifyReply, socket });
       } catch (error) {
         refuse(socket, req, error);
       }
@@ -258,11 +281,11 @@ function registerSocketRoute(app: FastifyInstance, deps: Deps, def: RegisteredRo
 }
 
 function refuse(socket: WebSocket, req: FastifyRequest, error: unknown): void {
-  let message = '服务器内部错误';
-  if (error instanceof ApiError) message = error.message;
+  let message: Message = MSG_SOCKET_FAILED;
+  if (error instanceof ApiError) message = error.text;
   else req.log.error({ err: error }, 'websocket handler failed');
   if (socket.readyState === socket.OPEN) {
-    socket.send(closedFrame(message));
+    socket.send(closedFrame(say(message, languageOf(req))));
     socket.close(1000);
   } else {
     socket.terminate();

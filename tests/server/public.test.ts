@@ -46,7 +46,7 @@ describe('GET /menus', () => {
     expect(node('identity')).toMatchObject({ title: '用户管理', titles: { 'zh-CN': '用户管理', 'en-US': 'User management' } });
     expect(node('authorised').children!.map((n) => n.key)).toEqual(['strategy']);
     expect(node('authorised').children![0]!.children!.map((n) => n.key)).toEqual(['strategy-add', 'strategy-edit', 'strategy-del', 'strategy-detail']);
-    expect(node('info')).toEqual({ title: '个人中心', titles: { 'zh-CN': '个人中心', 'en-US': 'Personal centre (my profile)' }, key: 'info', children: null });
+    expect(node('info')).toEqual({ title: '个人中心', titles: { 'zh-CN': '个人中心', 'en-US': 'My account' }, key: 'info', children: null });
     expect(node('identity').children!.map((n) => n.key)).toEqual(['user', 'role', 'user-group']);
     expect(node('identity').children![0]!.children!.map((n) => n.key)).toEqual([
       'user-add', 'user-del', 'user-edit', 'user-change-password', 'user-enable-disable', 'user-reset-totp', 'user-detail',

@@ -22,7 +22,7 @@ export default defineModule('account', ({ db, clock, config, box }) => {
       method: 'GET',
       path: '/account/info',
       allow: 'authenticated',
-      handler: async ({ principal }) => accountInfo(principal.user, await principal.access()),
+      handler: async ({ principal, lng }) => accountInfo(principal.user, await principal.access(), lng),
     }),
 
     route({

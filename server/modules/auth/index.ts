@@ -12,6 +12,7 @@ import { accountInfo } from './info.ts';
 import { LOCKED_MESSAGE, Lockout } from './lockout.ts';
 import { issueLoginToken } from './tokens.ts';
 import { acceptTotp } from './totp.ts';
+import { text } from '../../lib/i18n.ts';
 
 const loginBody = z.object({
   username: z.string().max(255),
@@ -22,10 +23,20 @@ const loginBody = z.object({
 
 const MSG = {
   locked: LOCKED_MESSAGE,
-  tooLong: '您输入的密码过长',
-  wrong: '您输入的账号或密码不正确',
-  disabled: '该账户已停用',
-  wrongTotp: '您输入双因素认证授权码不正确',
+  tooLong: text('您输入的密码过长', 'The password is too long'),
+  wrong: text('您输入的账号或密码不正确', 'Wrong username or password'),
+  disabled: text('该账户已停用', 'This account is disabled'),
+  wrongTotp: text('您输入双因素认证授权码不正确', 'Wrong two-factor authentication code'),
+};
+
+/** Why a login failed, as the login log keeps it (zh-CN) and its list says it (logs/login-logs.ts). */
+const REASON = {
+  tooLong: text('密码过长', 'Password too long'),
+  locked: text('登录失败次数过多', 'Too many failed logins'),
+  wrong: text('账号或密码不正确', 'Wrong username or password'),
+  disabled: text('账户已停用', 'Account disabled'),
+  wrongTotp: text('双因素认证授权码不正确', 'Wrong two-factor code'),
+  changed: text('账户已变更', 'Account changed during login'),
 };
 
 // Compared against when the username is unknown, so both cases cost one bcrypt (no timing oracle).
@@ -63,32 +74,32 @@ export default defineModule('auth', ({ db, clock, box, catalogue }) => {
       path: '/login',
       allow: 'anonymous',
       body: loginBody,
-      handler: async ({ body, req }) => {
+      handler: async ({ body, req, lng }) => {
         const { username, password, remember, totp } = body;
         // Refused before anything is counted or hashed: bcrypt would ignore the bytes past 72 (and no password
         // that long can be set).
         if (tooLongForBcrypt(password)) {
-          await log(db, req, username, remember, '0', '密码过长');
+          await log(db, req, username, remember, '0', REASON.tooLong);
           throw fail(MSG.tooLong);
         }
         // req.ip honours X-Forwarded-For only with JUMPGATE_TRUST_PROXY (quirk 6). The attempt is counted now,
         // before the hash is compared, so parallel guesses cannot all get past the lock-out.
         const attempt = await lockout.reserve(req.ip, username);
         if (!attempt) {
-          await log(db, req, username, remember, '0', '登录失败次数过多');
+          await log(db, req, username, remember, '0', REASON.locked);
           throw fail(MSG.locked);
         }
         const user = await findUser(db, username);
         const passwordOk = await verifyPassword(password, user?.password ?? (await dummy()));
         if (!user || !passwordOk) {
           const count = await attempt.failed();
-          await log(db, req, username, remember, '0', '账号或密码不正确');
+          await log(db, req, username, remember, '0', REASON.wrong);
           throw fail(MSG.wrong, count);
         }
         // Only someone who knows the password learns the account is disabled (quirk 18).
         if (user.status === 'disabled') {
           await attempt.release();
-          await log(db, req, username, remember, '0', '账户已停用');
+          await log(db, req, username, remember, '0', REASON.disabled);
           throw fail(MSG.disabled);
         }
         if (totpEnabled(user.totpSecret)) {
@@ -99,7 +110,7 @@ export default defineModule('auth', ({ db, clock, box, catalogue }) => {
           // Sealed at rest; a code is accepted once (a replay within its window is a wrong code).
           if (!(await acceptTotp(db, user.id, box.decrypt(user.totpSecret), totp, clock.now()))) {
             const count = await attempt.failed();
-            await log(db, req, username, remember, '0', '双因素认证授权码不正确');
+            await log(db, req, username, remember, '0', REASON.wrongTotp);
             throw fail(MSG.wrongTotp, count);
           }
         }
@@ -115,11 +126,11 @@ export default defineModule('auth', ({ db, clock, box, catalogue }) => {
         });
         if (!token) {
           await attempt.release();
-          await log(db, req, username, remember, '0', '账户已变更');
+          await log(db, req, username, remember, '0', REASON.changed);
           throw fail(MSG.wrong);
         }
         await attempt.succeeded();
-        const info = accountInfo({ ...user, totpEnabled: totpEnabled(user.totpSecret) }, await accessOf(db, catalogue, user.id));
+        const info = accountInfo({ ...user, totpEnabled: totpEnabled(user.totpSecret) }, await accessOf(db, catalogue, user.id), lng);
         return { token, info };
       },
     }),

@@ -1,5 +1,6 @@
 import type { PrincipalUser } from '../../http/auth.ts';
-import type { UserAccess } from '../menus/effective.ts';
+import type { Lng } from '../../lib/i18n.ts';
+import { shownNickname, type UserAccess } from '../menus/effective.ts';
 
 /** AccountInfo of contract §3.1, with roles loaded (login answered null in 1.3.9). */
 export interface AccountInfo {
@@ -12,10 +13,11 @@ export interface AccountInfo {
   menus: string[];
 }
 
-export const accountInfo = (user: PrincipalUser, access: UserAccess): AccountInfo => ({
+/** The account as its owner reads it, in `lng` (the super admin's seeded nickname is said in it). */
+export const accountInfo = (user: PrincipalUser, access: UserAccess, lng: Lng): AccountInfo => ({
   id: user.id,
   username: user.username,
-  nickname: user.nickname,
+  nickname: shownNickname(user.id, user.nickname, lng),
   type: user.type,
   enableTotp: user.totpEnabled,
   roles: access.roles,

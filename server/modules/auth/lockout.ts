@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { usernameKey } from '../../lib/username.ts';
+import { text } from '../../lib/i18n.ts';
 
 /** Failures are forgotten, and a lock lifts, this long after a scope's last failure. */
 export const LOCK_MS = 5 * 60 * 1000;
@@ -16,7 +17,7 @@ export const LOCK_MS = 5 * 60 * 1000;
 export const LIMITS = { pair: 5, user: 10, addr: 50 } as const;
 type Kind = keyof typeof LIMITS;
 
-export const LOCKED_MESSAGE = '登录失败次数过多，请等待5分钟后再试';
+export const LOCKED_MESSAGE = text('登录失败次数过多，请等待5分钟后再试', 'Too many failed logins. Wait 5 minutes and try again.');
 
 /** An attempt being checked: its counts are already taken; say how it ended. */
 export interface Reservation {

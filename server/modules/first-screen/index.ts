@@ -80,13 +80,13 @@ export default defineModule('first-screen', ({ config, log, lifecycle }) => {
       path: '/first-screen',
       allow: 'authenticated',
       query: firstScreenQuery,
-      handler: async ({ query, req, reply }) => {
+      handler: async ({ query, req, reply, lng }) => {
         const render = await loadRender();
         const token = tokenOf(req);
         if (!render || !token || rendering >= MAX_RENDERING) return null;
-        // The caller's own request, as the caller would send it (the same token and address).
+        // The caller's own request, as the caller would send it (the same token, address and language).
         const get = async (url: string): Promise<unknown> =>
-          (await req.server.inject({ method: 'GET', url, headers: { 'x-auth-token': token }, remoteAddress: req.ip })).json();
+          (await req.server.inject({ method: 'GET', url, headers: { 'x-auth-token': token, 'accept-language': lng }, remoteAddress: req.ip })).json();
         let screen: RenderedFirstScreen | null = null;
         rendering += 1;
         try {

@@ -6,11 +6,12 @@ import { fail } from '../../http/envelope.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
+import type { Lng } from '../../lib/i18n.ts';
 import { hashPassword, passwordProblem } from '../../lib/password.ts';
 import { usernameKey, zUsername } from '../../lib/username.ts';
 import { formatDate } from '../../lib/time.ts';
 import { endAllTokens } from '../auth/tokens.ts';
-import { SUPER_ADMIN_ID } from '../menus/effective.ts';
+import { SUPER_ADMIN_ID, shownNickname, storedNickname } from '../menus/effective.ts';
 import { endSessionsOfUsers } from '../sessions/cuts.ts';
 import { CLOSE } from '../sessions/live.ts';
 import { type Actor, actorOf } from './containment.ts';
@@ -53,14 +54,23 @@ const pagingUsers = pagingQuery.extend({
 const PUBLIC = ['id', 'username', 'nickname', 'totpSecret', 'mail', 'online', 'status', 'created', 'type', 'source'] as const;
 type PublicRow = Pick<User, (typeof PUBLIC)[number]>;
 
-/** The row for the wire: `totpSecret` becomes '1'/'0' (§3.1), the secret itself stays here. */
-const wireUser = (u: PublicRow) => ({ ...u, totpSecret: totpEnabled(u.totpSecret) ? '1' : '0', online: u.online === 1, created: formatDate(u.created) });
+/**
+ * The row for the wire, as the caller reads it: `totpSecret` becomes '1'/'0' (§3.1), the secret itself stays here;
+ * the super admin's seeded nickname is said in `lng`.
+ */
+const wireUser = (u: PublicRow, lng: Lng) => ({
+  ...u,
+  nickname: shownNickname(u.id, u.nickname, lng),
+  totpSecret: totpEnabled(u.totpSecret) ? '1' : '0',
+  online: u.online === 1,
+  created: formatDate(u.created),
+});
 
-async function userDetail(db: Db, id: string) {
+async function userDetail(db: Db, id: string, lng: Lng) {
   const u = await db.selectFrom('users').select(PUBLIC).where('id', '=', id).executeTakeFirst();
   if (!u) throw fail(`用户不存在：${id}`);
   const roles = await db.selectFrom('usersRolesRef').select('roleId').where('userId', '=', id).orderBy('roleId').execute();
-  return { ...wireUser(u), roles: roles.map((r) => r.roleId) };
+  return { ...wireUser(u, lng), roles: roles.map((r) => r.roleId) };
 }
 
 /**
@@ -103,7 +113,7 @@ export const userRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
     path: '/users/paging',
     allow: 'granted',
     query: pagingUsers,
-    handler: async ({ query }) => {
+    handler: async ({ query, lng }) => {
       const page = pageOf(query, { username: 'username', nickname: 'nickname', created: 'created', mail: 'mail', online: 'online', status: 'status' }, 'created');
       let base = db.selectFrom('users');
       if (query.username) base = base.where(contains('username', query.username));
@@ -115,7 +125,7 @@ export const userRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
       // Asset sharing does not exist yet: nobody shares an asset.
       return paged(
         total,
-        rows.map((u) => ({ ...wireUser(u), sharerAssetCount: 0 })),
+        rows.map((u) => ({ ...wireUser(u, lng), sharerAssetCount: 0 })),
       );
     },
   }),
@@ -124,7 +134,11 @@ export const userRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
     method: 'GET',
     path: '/users',
     allow: 'granted',
-    handler: () => db.selectFrom('users').select(['id', 'username', 'nickname']).orderBy('nickname').orderBy('id').execute(),
+    handler: async ({ lng }) =>
+      (await db.selectFrom('users').select(['id', 'username', 'nickname']).orderBy('nickname').orderBy('id').execute()).map((u) => ({
+        ...u,
+        nickname: shownNickname(u.id, u.nickname, lng),
+      })),
   }),
 
   route({
@@ -132,7 +146,7 @@ export const userRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
     path: '/users',
     allow: 'granted',
     body: createBody,
-    handler: async ({ body, principal }) => {
+    handler: async ({ body, principal, lng }) => {
       const id = uuid();
       const problem = passwordProblem(body.password);
       if (problem) throw fail(problem);
@@ -147,7 +161,7 @@ export const userRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
           .execute();
         await setRoles(trx, id, roles);
       });
-      return userDetail(db, id); // the stored user, never the request (1.3.9 echoed the plaintext password: quirk 4)
+      return userDetail(db, id, lng); // the stored user, never the request (1.3.9 echoed the plaintext password: quirk 4)
     },
   }),
 
@@ -156,7 +170,7 @@ export const userRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
     path: '/users/:id',
     allow: 'granted',
     params: oneId,
-    handler: ({ params }) => userDetail(db, params.id),
+    handler: ({ params, lng }) => userDetail(db, params.id, lng),
   }),
 
   route({
@@ -180,7 +194,7 @@ export const userRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
           const held = (await trx.selectFrom('usersRolesRef').select('roleId').where('userId', '=', id).execute()).map((r) => r.roleId);
           if (held.length !== roles.length || held.some((r) => !roles.includes(r))) throw fail(MSG.selfRoles);
         }
-        await trx.updateTable('users').set({ username: body.username, usernameKey: usernameKey(body.username), nickname: body.nickname, type: body.type, mail: body.mail }).where('id', '=', id).execute();
+        await trx.updateTable('users').set({ username: body.username, usernameKey: usernameKey(body.username), nickname: storedNickname(id, body.nickname), type: body.type, mail: body.mail }).where('id', '=', id).execute();
         await setRoles(trx, id, roles);
       });
       return null;

@@ -1,8 +1,26 @@
 import { type Db, writesOf } from '../../db/index.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Catalogue } from '../../../core/manifest.ts';
+import { type Lng, say, text } from '../../lib/i18n.ts';
 
 export const SUPER_ADMIN_ID = 'abcdefghijklmnopqrstuvwxyz';
+
+/** The built-in super admin's nickname as seeded (db/seed.ts), stored in zh-CN. */
+export const SUPER_ADMIN_NICKNAME = text('超级管理员', 'Super administrator');
+
+/**
+ * A nickname as the caller reads it: the super admin's seeded default is said in `lng`; a nickname someone gave
+ * (to that account or any other) is shown as stored. Stored data is never rewritten for it.
+ */
+export const shownNickname = (id: string, nickname: string, lng: Lng): string =>
+  id === SUPER_ADMIN_ID && nickname === SUPER_ADMIN_NICKNAME ? say(nickname, lng) : nickname;
+
+/**
+ * A nickname submitted for the super admin: its seeded default in any language stays the default (an edit form shows
+ * it translated; saving it unchanged must not store the translation).
+ */
+export const storedNickname = (id: string, nickname: string): string =>
+  id === SUPER_ADMIN_ID && nickname === say(SUPER_ADMIN_NICKNAME, 'en-US') ? SUPER_ADMIN_NICKNAME : nickname;
 
 export interface UserAccess {
   /** Role ids, sorted. */

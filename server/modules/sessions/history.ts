@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Kysely } from 'kysely';
+import { type Lng, say } from '../../lib/i18n.ts';
+import { shownNickname } from '../menus/effective.ts';
 import { z } from 'zod';
 import type { DB, SessionsTable } from '../../db/schema.ts';
 import { fail } from '../../http/envelope.ts';
@@ -46,8 +48,11 @@ const commandsQuery = pagingQuery.extend({ command: text(256) });
 
 const flag = (v: number) => (v === 1 ? '1' : '0');
 
-/** A stored session row as the wire shows it, without the flags (the paging's `SessionForPage`). */
-function pageItem(s: SessionsTable & { assetName: string | null; creatorName: string | null; commands: number | null }, recorded: boolean) {
+/**
+ * A stored session row as the wire shows it, without the flags (the paging's `SessionForPage`); the close reason (kept
+ * in zh-CN) and the super admin's seeded nickname are said in `lng`.
+ */
+function pageItem(s: SessionsTable & { assetName: string | null; creatorName: string | null; commands: number | null }, recorded: boolean, lng: Lng) {
   return {
     id: s.id,
     protocol: s.protocol,
@@ -66,9 +71,9 @@ function pageItem(s: SessionsTable & { assetName: string | null; creatorName: st
     disconnectedTime: formatDate(s.disconnectedTime),
     created: formatDate(s.created),
     assetName: s.assetName ?? '',
-    creatorName: s.creatorName ?? '',
+    creatorName: shownNickname(s.creator, s.creatorName ?? '', lng),
     code: s.code,
-    message: s.message,
+    message: say(s.message, lng),
     mode: s.mode,
     reviewed: s.reviewed === 1,
     commandCount: Number(s.commands ?? 0),
@@ -114,7 +119,7 @@ export function historyRoutes(deps: Deps) {
       path: '/sessions/paging',
       allow: 'granted',
       query: pagingFilters,
-      handler: async ({ query: q }) => {
+      handler: async ({ query: q, lng }) => {
         // `field`/`order` are ignored, as 1.3.9: newest connection first, then sessions that never connected by age.
         let base = db.selectFrom('sessions as s');
         if (q.status) base = base.where('s.status', '=', q.status);
@@ -140,7 +145,7 @@ export function historyRoutes(deps: Deps) {
         const items = await Promise.all(
           ids.map(async (id) => {
             const row = byId.get(id)!;
-            return pageItem(row, await exists(recordingPath(config, id)));
+            return pageItem(row, await exists(recordingPath(config, id)), lng);
           }),
         );
         return paged(total, items);
@@ -152,12 +157,12 @@ export function historyRoutes(deps: Deps) {
       path: '/sessions/:id',
       allow: 'granted',
       params: oneId,
-      handler: async ({ params }) => {
+      handler: async ({ params, lng }) => {
         const s = await withNames(db).where('s.id', '=', params.id).executeTakeFirst();
         if (!s) throw fail(`${MSG_SESSION.notFound}：${params.id}`, [params.id]);
         // Every column of the row: it holds no secret (the account is resolved when the session connects).
         return {
-          ...pageItem(s, await exists(recordingPath(config, s.id))),
+          ...pageItem(s, await exists(recordingPath(config, s.id)), lng),
           accessGatewayId: s.accessGatewayId ?? '',
           strategyId: s.strategyId ?? '',
           fileSystem: flag(s.fileSystem),

@@ -1,4 +1,5 @@
 import type { Client, SFTPWrapper } from 'ssh2';
+import { text } from '../../lib/i18n.ts';
 
 /*
  * The sessions live in this process: the terminal relay registers each SSH session once its shell is up and removes
@@ -7,23 +8,23 @@ import type { Client, SFTPWrapper } from 'ssh2';
  * what is running. In memory, per server process (1.3.9 did the same).
  */
 
-/** Close codes and reasons (contract §5.4). */
+/** Close codes and reasons (contract §5.4). The reason is stored and sent in zh-CN, said in the caller's language at the edges. */
 export const CLOSE = {
-  tunnelClosed: { code: -1, message: '远程连接已关闭' },
-  normal: { code: 0, message: '用户正常退出' },
-  notFound: { code: 800, message: '获取会话失败' },
-  forced: { code: 802, message: '管理员强制关闭了此会话' },
-  offline: { code: 805, message: '会话离线' },
+  tunnelClosed: { code: -1, message: text('远程连接已关闭', 'The remote connection closed') },
+  normal: { code: 0, message: text('用户正常退出', 'The user left') },
+  notFound: { code: 800, message: text('获取会话失败', 'Session not found') },
+  forced: { code: 802, message: text('管理员强制关闭了此会话', 'An administrator closed this session') },
+  offline: { code: 805, message: text('会话离线', 'The session is offline') },
   /** The browser stopped answering pings (terminal.ts heartbeat). */
-  clientGone: { code: 805, message: '客户端无响应，会话已结束' },
+  clientGone: { code: 805, message: text('客户端无响应，会话已结束', 'The browser stopped responding; the session ended') },
   /** Typed input waited for the remote program for minutes (terminal.ts INPUT_STALL_BEATS). */
-  inputStalled: { code: 805, message: '远程主机长时间未读取输入，会话已结束' },
+  inputStalled: { code: 805, message: text('远程主机长时间未读取输入，会话已结束', 'The remote host stopped reading input; the session ended') },
   // An administrator's change ended these (802 as a forced close; the terminal shows the message).
-  denied: { code: 802, message: '您没有权限访问此资产' },
-  revoked: { code: 802, message: '您对此资产的访问权限已被收回，会话已关闭' },
-  accountDisabled: { code: 802, message: '账号已被禁用，会话已关闭' },
-  accountDeleted: { code: 802, message: '账号已被删除，会话已关闭' },
-  assetDeleted: { code: 802, message: '资产已被删除，会话已关闭' },
+  denied: { code: 802, message: text('您没有权限访问此资产', 'You may not open this asset') },
+  revoked: { code: 802, message: text('您对此资产的访问权限已被收回，会话已关闭', 'Your access to this asset was withdrawn; the session closed') },
+  accountDisabled: { code: 802, message: text('账号已被禁用，会话已关闭', 'The account was disabled; the session closed') },
+  accountDeleted: { code: 802, message: text('账号已被删除，会话已关闭', 'The account was deleted; the session closed') },
+  assetDeleted: { code: 802, message: text('资产已被删除，会话已关闭', 'The asset was deleted; the session closed') },
 } as const;
 
 export type CloseReason = { readonly code: number; readonly message: string };

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, SessionsTable } from '../../db/schema.ts';
 import { fail } from '../../http/envelope.ts';
+import { text } from '../../lib/i18n.ts';
 import type { LiveSession, LiveSessions } from './live.ts';
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -12,9 +13,10 @@ export type SessionRow = Selectable<SessionsTable>;
  */
 
 export const MSG_OWNED = {
-  notFound: '获取会话失败',
-  offline: '会话已离线',
-  forbidden: '禁止操作',
+  notFound: text('获取会话失败', 'Session not found'),
+  offline: text('会话已离线', 'The session is no longer running'),
+  /** The session's strategy does not allow this file operation. */
+  forbidden: text('禁止操作', 'Not allowed by the strategy of this session'),
 };
 
 /** The session row when `userId` created it; otherwise `-1 获取会话失败`. */

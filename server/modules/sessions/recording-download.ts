@@ -3,13 +3,14 @@ import { fail } from '../../http/envelope.ts';
 import { type Deps, route } from '../../http/routes.ts';
 import { oneId } from '../identity/shared.ts';
 import { recordingPath, sessionOrFail } from './shared.ts';
+import { text } from '../../lib/i18n.ts';
 
 /*
  * A session's recording downloaded for playback (contract §5.6): `<recordingDir>/<id>/recording.cast`, asciicast v2,
  * written by the relay while the session runs (shared.ts says where).
  */
 
-export const MSG_RECORDING = { none: '该会话没有录像' };
+export const MSG_RECORDING = { none: text('该会话没有录像', 'This session has no recording') };
 
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
 

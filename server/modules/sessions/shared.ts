@@ -3,11 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../http/envelope.ts';
+import { text } from '../../lib/i18n.ts';
 
 /* What the session history, recordings, files and stats routes share: the unknown-session answer and where a
  * session's recording lies. */
 
-export const MSG_SESSION = { notFound: '会话不存在' };
+export const MSG_SESSION = { notFound: text('会话不存在', 'No such session') };
 
 /**
  * `<recordingDir>/<id>`: from the configured folder and the id as stored, never from the row's `recording` text or

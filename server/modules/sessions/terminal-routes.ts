@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Deps } from '../../http/access.ts';
 import { fail } from '../../http/envelope.ts';
 import { closedFrame, type RouteDef, route, socketRoute } from '../../http/routes.ts';
+import { text } from '../../lib/i18n.ts';
 import { oneId } from '../identity/shared.ts';
 import { CLOSE } from './live.ts';
 import { attachTerminal, TerminalSession } from './terminal.ts';
@@ -11,8 +12,8 @@ import { attachTerminal, TerminalSession } from './terminal.ts';
  * makes on its session (connect, resize). Only the session's creator may use their session.
  */
 
-export const MSG_OFFLINE = '会话已离线';
-export const MSG_NOT_CONNECTING = '会话尚未建立连接';
+export const MSG_OFFLINE = text('会话已离线', 'The session is no longer running');
+export const MSG_NOT_CONNECTING = text('会话尚未建立连接', 'The session is not connecting');
 
 const size = (max: number) => z.coerce.number().int('expected an integer').min(1, 'at least 1').max(max, `at most ${max}`);
 
