@@ -47,6 +47,13 @@ export interface ActionKeyDef<K extends string = string, P extends string = stri
   parent: P;
   label: Labels;
   grants?: readonly RouteRef[];
+  /**
+   * Destroys what cannot be restored (audit records): never part of a built-in role, not even the system
+   * administrator's; held by the super admin, and by whoever a role editor grants it to explicitly. The role editor
+   * shows it with a warning. The routes it grants may be granted by destructive keys only, and its child keys must be
+   * destructive too (checked at start).
+   */
+  destructive?: true;
 }
 
 export interface PluginManifest<K extends string = string> {
@@ -93,6 +100,8 @@ export interface CatalogueEntry {
   /** Null for core's groups (their labels are core's locale strings `nav.groups.<key>`). */
   label: Labels | null;
   grants: readonly RouteRef[];
+  /** A `destructive` action key: left out of every built-in role. */
+  destructive: boolean;
 }
 
 export interface Catalogue {
@@ -109,6 +118,8 @@ export interface Catalogue {
   keysGranting(route: string): string[];
   /** Every route some key grants. */
   grantedRoutes(): string[];
+  /** The `destructive` keys, in tree order. */
+  destructiveKeys(): string[];
 }
 
 const KEY_PATTERN = /^[a-z][a-z0-9-]*$/;
@@ -161,11 +172,12 @@ export function buildCatalogue(manifests: readonly PluginManifest[]): Catalogue 
       }
     }
   }
+  checkDestructive(sorted);
 
   const entries: CatalogueEntry[] = [];
   const walk = (key: string) => {
     for (const { def, pluginId } of children.get(key) ?? []) {
-      entries.push({ key: def.key, parent: key, pluginId, label: def.label, grants: def.grants ?? [] });
+      entries.push({ key: def.key, parent: key, pluginId, label: def.label, grants: def.grants ?? [], destructive: def.destructive === true });
       walk(def.key);
     }
   };
@@ -173,9 +185,9 @@ export function buildCatalogue(manifests: readonly PluginManifest[]): Catalogue 
   for (const slot of NAV_GROUPS) {
     const inSlot = pages.filter((p) => p.def.group === slot.key).sort(byOrder);
     if (inSlot.length === 0) continue;
-    if (!slot.top) entries.push({ key: slot.key, parent: null, pluginId: null, label: null, grants: [] });
+    if (!slot.top) entries.push({ key: slot.key, parent: null, pluginId: null, label: null, grants: [], destructive: false });
     for (const { def, pluginId } of inSlot) {
-      entries.push({ key: def.key, parent: slot.top ? null : slot.key, pluginId, label: def.label, grants: def.grants ?? [] });
+      entries.push({ key: def.key, parent: slot.top ? null : slot.key, pluginId, label: def.label, grants: def.grants ?? [], destructive: false });
       walk(def.key);
     }
   }
@@ -206,15 +218,59 @@ export function buildCatalogue(manifests: readonly PluginManifest[]): Catalogue 
     },
     keysGranting: (route) => granting.get(route) ?? [],
     grantedRoutes: () => [...granting.keys()],
+    destructiveKeys: () => entries.filter((e) => e.destructive).map((e) => e.key),
   };
 }
 
-/** A node of GET /menus (contract §4.1): `title` is the zh-CN label, `titles` both. */
+/**
+ * The `destructive` marker holds only where it means something: on action keys (a page key is never destructive),
+ * as `true`; a destructive key's children are destructive too (a built-in role would otherwise hold a child without
+ * its parent); and no other key grants a destructive key's routes (the built-in roles would reach them anyway).
+ */
+function checkDestructive(manifests: readonly PluginManifest[]): void {
+  const marked = new Map<string, string>();
+  const grantedBy = new Map<string, { key: string; pluginId: string; destructive: boolean }[]>();
+  const note = (pluginId: string, key: string, grants: readonly string[] | undefined, destructive: boolean) => {
+    for (const route of grants ?? []) grantedBy.set(route, [...(grantedBy.get(route) ?? []), { key, pluginId, destructive }]);
+  };
+  for (const m of manifests) {
+    for (const def of m.menus) {
+      if ((def as { destructive?: unknown }).destructive !== undefined) throw new ManifestError(m.id, `page key "${def.key}" cannot be destructive (only action keys can)`);
+      note(m.id, def.key, def.grants, false);
+    }
+    for (const def of m.actions) {
+      const flag: unknown = def.destructive;
+      if (flag !== undefined && flag !== true) throw new ManifestError(m.id, `key "${def.key}": destructive must be true or absent`);
+      if (flag === true) marked.set(def.key, m.id);
+      note(m.id, def.key, def.grants, flag === true);
+    }
+  }
+  for (const m of manifests) {
+    for (const def of m.actions) {
+      if (marked.has(def.parent) && def.destructive !== true) {
+        throw new ManifestError(m.id, `key "${def.key}" is under the destructive key "${def.parent}" and must be destructive too`);
+      }
+    }
+  }
+  for (const [route, keys] of grantedBy) {
+    const marker = keys.find((k) => k.destructive);
+    const plain = keys.find((k) => !k.destructive);
+    if (marker && plain) {
+      throw new ManifestError(
+        plain.pluginId,
+        `key "${plain.key}" grants "${route}", which the destructive key "${marker.key}" grants: only destructive keys may grant it`,
+      );
+    }
+  }
+}
+
+/** A node of GET /menus (contract §4.1): `title` is the zh-CN label, `titles` both; `destructive` only on such keys. */
 export interface TreeMenu {
   title: string;
   titles: Labels;
   key: string;
   children: TreeMenu[] | null;
+  destructive?: true;
 }
 
 /** The catalogue as the nested tree of GET /menus; core's groups are labelled by `groupLabel`. */
@@ -223,7 +279,7 @@ export function catalogueTree(catalogue: Catalogue, groupLabel: (key: GroupKey) 
   const roots: TreeMenu[] = [];
   for (const e of catalogue.entries) {
     const titles = e.label ?? groupLabel(e.key as GroupKey);
-    const node: TreeMenu = { title: titles['zh-CN'], titles, key: e.key, children: null };
+    const node: TreeMenu = { title: titles['zh-CN'], titles, key: e.key, children: null, ...(e.destructive ? { destructive: true as const } : {}) };
     nodes.set(e.key, node);
     const parent = e.parent === null ? undefined : nodes.get(e.parent);
     if (!parent) roots.push(node);

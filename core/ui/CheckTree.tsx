@@ -1,8 +1,11 @@
-import { makeStyles, Tree, TreeItem, TreeItemLayout, type TreeItemValue, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, Tree, TreeItem, TreeItemLayout, type TreeItemValue, tokens } from '@fluentui/react-components';
+import { WarningRegular } from '@fluentui/react-icons/svg/warning';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useUiT } from './i18n';
 
 const useStyles = makeStyles({
   root: { maxHeight: '420px', overflowY: 'auto', paddingRight: tokens.spacingHorizontalS },
+  badge: { marginLeft: tokens.spacingHorizontalS },
 });
 
 export interface CheckTreeNode {
@@ -10,6 +13,8 @@ export interface CheckTreeNode {
   /** Already translated. */
   label: string;
   children?: readonly CheckTreeNode[] | null;
+  /** Shown with a 危险操作 warning badge (and named so): a permission that destroys records, e.g. deleting audit logs. */
+  destructive?: boolean;
 }
 
 /** `true` = the node and every descendant checked, `'mixed'` = some descendants; unchecked nodes are absent. */
@@ -103,6 +108,7 @@ export interface CheckTreeProps {
  */
 export function CheckTree({ nodes, value, onChange, readOnly, defaultOpenDepth = 1, className, ...rest }: CheckTreeProps) {
   const styles = useStyles();
+  const t = useUiT();
   const state = useMemo(() => computeCheckState(nodes, value), [nodes, value]);
   const [open, setOpen] = useState<ReadonlySet<TreeItemValue>>(() => new Set(branchesTo(nodes, defaultOpenDepth)));
 
@@ -127,11 +133,18 @@ export function CheckTree({ nodes, value, onChange, readOnly, defaultOpenDepth =
           key={node.value}
           value={node.value}
           itemType={branch ? 'branch' : 'leaf'}
-          aria-label={node.label}
+          aria-label={node.destructive ? t('ui.destructive.named', { label: node.label }) : node.label}
           // Not aria-readonly: ARIA does not allow it on a tree item. Still focusable, so a read-only tree browses.
           aria-disabled={readOnly || undefined}
         >
-          <TreeItemLayout selector={readOnly ? { disabled: true } : undefined}>{node.label}</TreeItemLayout>
+          <TreeItemLayout selector={readOnly ? { disabled: true } : undefined}>
+            {node.label}
+            {node.destructive ? (
+              <Badge className={styles.badge} appearance="tint" color="danger" size="small" icon={<WarningRegular />} title={t('ui.destructive.hint')}>
+                {t('ui.destructive.badge')}
+              </Badge>
+            ) : null}
+          </TreeItemLayout>
           {branch ? <Tree>{render(node.children ?? [])}</Tree> : null}
         </TreeItem>
       );

@@ -61,6 +61,8 @@ export interface TreeMenu {
   titles?: Partial<Record<string, string>>;
   key: string;
   children: TreeMenu[] | null;
+  /** A key no built-in role holds (deleting audit records). */
+  destructive?: boolean;
 }
 
 export interface UserGroupRow {

@@ -1,12 +1,16 @@
 import { type CheckState, type CheckTreeNode, computeCheckState } from '@/core';
 import type { RoleMenuRef, TreeMenu } from './api';
 
-/** The server's menu tree as CheckTree nodes, labelled in the current language (the zh-CN title as fallback). */
+/**
+ * The server's menu tree as CheckTree nodes, labelled in the current language (the zh-CN title as fallback); a
+ * destructive key (deleting audit records: no built-in role holds it) is marked, and the tree shows it with a warning.
+ */
 export function menuNodes(tree: readonly TreeMenu[], lng: string): CheckTreeNode[] {
   return tree.map((m) => ({
     value: m.key,
     label: m.titles?.[lng] ?? m.title,
     children: m.children ? menuNodes(m.children, lng) : null,
+    ...(m.destructive ? { destructive: true } : {}),
   }));
 }
 

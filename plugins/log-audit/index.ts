@@ -1,7 +1,7 @@
 import { definePlugin } from '@/core';
 import manifest from './manifest';
 
-// 日志审计 (group from the manifest): 登录日志 and 文件日志. Pure data; the pages load on demand.
+// 日志审计 (group from the manifest): 登录日志, 文件日志 and 操作日志. Pure data; the pages load on demand.
 export default definePlugin({
   id: 'log-audit',
   manifest,
@@ -27,6 +27,17 @@ export default definePlugin({
       layout: 'admin',
       // In the order the page asks: the asset and user filters' choices (its search form mounts first), the first page.
       opensWith: ['/assets', '/users', '/storage-logs/paging?pageIndex=1&pageSize=10&order=&field='],
+    },
+    {
+      // Read-only: deletions of audit records and refused operations; nothing deletes from it.
+      menuKey: 'operation-log',
+      path: '/operation-log',
+      page: 'OperationLogList',
+      labelKey: 'nav.operationLog',
+      icon: () => import('@fluentui/react-icons/svg/shield-task').then((m) => m.ShieldTaskRegular),
+      order: 3,
+      layout: 'admin',
+      opensWith: ['/operation-logs/paging?pageIndex=1&pageSize=10&order=&field='],
     },
   ],
   load: () => import('./pages'),

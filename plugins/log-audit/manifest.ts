@@ -1,6 +1,8 @@
 import { defineManifest, type KeyMap } from '@/core/manifest';
 
-// 日志审计: who logged in (and who failed to), and what files moved through sessions.
+// 日志审计: who logged in (and who failed to), what files moved through sessions, and the operation log (deletions of
+// audit records, refused sessions and file operations). Deleting audit records is destructive: no built-in role holds
+// those keys. The operation log itself has no delete key and no delete route at all.
 const manifest = defineManifest({
   id: 'log-audit',
   menus: [
@@ -13,12 +15,13 @@ const manifest = defineManifest({
       label: { 'zh-CN': '文件日志', 'en-US': 'File-operation log' },
       grants: ['GET /storage-logs/paging', 'GET /assets', 'GET /users'],
     },
+    { key: 'operation-log', group: 'log-audit', order: 3, label: { 'zh-CN': '操作日志', 'en-US': 'Operation log' }, grants: ['GET /operation-logs/paging'] },
   ],
   actions: [
-    { key: 'login-log-del', parent: 'login-log', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /login-logs/:id'] },
-    { key: 'login-log-clear', parent: 'login-log', label: { 'zh-CN': '清空', 'en-US': 'Clear all' }, grants: ['POST /login-logs/clear'] },
-    { key: 'storage-log-del', parent: 'storage-log', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /storage-logs/:id'] },
-    { key: 'storage-log-clear', parent: 'storage-log', label: { 'zh-CN': '清空', 'en-US': 'Clear all' }, grants: ['POST /storage-logs/clear'] },
+    { key: 'login-log-del', parent: 'login-log', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /login-logs/:id'], destructive: true },
+    { key: 'login-log-clear', parent: 'login-log', label: { 'zh-CN': '清空', 'en-US': 'Clear all' }, grants: ['POST /login-logs/clear'], destructive: true },
+    { key: 'storage-log-del', parent: 'storage-log', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /storage-logs/:id'], destructive: true },
+    { key: 'storage-log-clear', parent: 'storage-log', label: { 'zh-CN': '清空', 'en-US': 'Clear all' }, grants: ['POST /storage-logs/clear'], destructive: true },
   ],
 });
 export default manifest;

@@ -479,6 +479,30 @@ const m013_client_key_sealed = (box: SecretBox): Migration => ({
   },
 });
 
+// The operation log (issue 27): deletions of audit records and refused operations, kept where the console cannot
+// delete them (no route writes to it but an insert). Newest first by (created, id), the id counting up in insertion
+// order (events of one millisecond keep theirs); filtered by action and by result along the time order.
+const m014_operation_logs: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('operation_logs')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('username', 'text', (c) => c.notNull())
+      .addColumn('client_ip', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('target', 'text', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addColumn('result', 'text', (c) => c.notNull())
+      .addColumn('reason', 'text', (c) => c.notNull())
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('operation_logs_created').on('operation_logs').columns(['created', 'id']).execute();
+    await db.schema.createIndex('operation_logs_action').on('operation_logs').columns(['action', 'created']).execute();
+    await db.schema.createIndex('operation_logs_result').on('operation_logs').columns(['result', 'created']).execute();
+  },
+};
+
 /** Every migration; those that seal secrets need the box the server was started with. */
 export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '001_initial': m001_initial,
@@ -494,6 +518,7 @@ export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '011_overview_audit': m011_overview_audit,
   '012_username_key_nfkc': m012_username_key_nfkc,
   '013_client_key_sealed': m013_client_key_sealed(box),
+  '014_operation_logs': m014_operation_logs,
 });
 
 export const migrationProvider = (box: SecretBox): MigrationProvider => ({ getMigrations: async () => migrationsFor(box) });

@@ -311,6 +311,41 @@ export interface StorageLogsTable {
   created: number;
 }
 
+/** What an operation event records (the operation log): deleting audit records, and refusals. */
+export type OperationAction =
+  | 'session-delete'
+  | 'session-clear'
+  | 'login-log-delete'
+  | 'login-log-clear'
+  | 'storage-log-delete'
+  | 'storage-log-clear'
+  | 'session-create'
+  | `file-${StorageAction}`;
+
+/**
+ * The operation log: who did (or was refused) what, when, from where. Rows are written by the routes that delete
+ * audit records (in the delete's transaction) and by the routes that refuse a session or a file operation; no route
+ * changes or deletes them. Names are kept as they were (the account may be deleted later).
+ */
+export interface OperationLogsTable {
+  /** In insertion order: events of one millisecond keep their order. */
+  id: Generated<number>;
+  /** The acting account ('' when none). */
+  userId: string;
+  /** Its username at the time. */
+  username: string;
+  clientIp: string;
+  action: OperationAction;
+  /** What it acted on, in words (names, paths, times); '' for a whole list. */
+  target: string;
+  /** Records deleted (a delete or clear), 1 for a refused operation. */
+  count: number;
+  result: 'success' | 'refused';
+  /** Why it was refused: a reason code (modules/logs/operations.ts); '' on success. */
+  reason: string;
+  created: number;
+}
+
 export interface DB {
   users: UsersTable;
   usersRolesRef: UsersRolesRefTable;
@@ -335,6 +370,7 @@ export interface DB {
   authorised: AuthorisedTable;
   sessionCommands: SessionCommandsTable;
   storageLogs: StorageLogsTable;
+  operationLogs: OperationLogsTable;
 }
 
 export type User = Selectable<UsersTable>;

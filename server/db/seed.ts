@@ -8,7 +8,8 @@ import type { Db } from './index.ts';
 /**
  * The built-in roles of contract §4.2, with the keys 1.3.9 meant (its lists named keys that do not exist: quirk 9),
  * as subtrees of the catalogue: `null` = every key. Keys come with their plugins, so a role holds the keys of
- * the plugins installed at this start (seeding drops keys no manifest declares).
+ * the plugins installed at this start (seeding drops keys no manifest declares). No built-in role holds a
+ * `destructive` key (deleting audit records): only the super admin, and whoever is granted one explicitly.
  */
 export const DEFAULT_ROLES: { id: string; name: string; subtrees: readonly string[] | null }[] = [
   { id: 'system-administrator', name: '系统管理员', subtrees: null },
@@ -18,9 +19,20 @@ export const DEFAULT_ROLES: { id: string; name: string; subtrees: readonly strin
   { id: 'security-administrator', name: '安全管理员', subtrees: ['security'] },
 ];
 
-/** A built-in role's keys in this catalogue. */
-export const defaultRoleKeys = (catalogue: Catalogue, role: (typeof DEFAULT_ROLES)[number]): string[] =>
-  role.subtrees === null ? [...catalogue.keys] : catalogue.withDescendants(role.subtrees);
+/** A built-in role's keys in this catalogue: its subtrees, less the destructive keys. */
+export const defaultRoleKeys = (catalogue: Catalogue, role: (typeof DEFAULT_ROLES)[number]): string[] => {
+  const destructive = new Set(catalogue.destructiveKeys());
+  return (role.subtrees === null ? [...catalogue.keys] : catalogue.withDescendants(role.subtrees)).filter((k) => !destructive.has(k));
+};
+
+/**
+ * The refs of a list of keys as the role editor writes them: a key whose descendants are all held is checked, one
+ * missing some (a page without its destructive actions) half-checked, so that no editor reads it as its whole branch.
+ */
+export function roleRefs(catalogue: Catalogue, keys: readonly string[]): { menuId: string; checked: boolean }[] {
+  const held = new Set(keys);
+  return keys.map((menuId) => ({ menuId, checked: catalogue.withDescendants([menuId]).every((k) => held.has(k)) }));
+}
 
 /** Contract §4.4, created only when absent. */
 export const DEFAULT_PROPERTIES: Record<string, string> = {
@@ -62,11 +74,11 @@ export async function seed(db: Db, opts: { catalogue: Catalogue; adminPassword?:
         .onConflict((oc) => oc.column('id').doUpdateSet(fields))
         .execute();
       await trx.deleteFrom('rolesMenusRef').where('roleId', '=', role.id).execute();
-      const menus = defaultRoleKeys(opts.catalogue, role);
+      const menus = roleRefs(opts.catalogue, defaultRoleKeys(opts.catalogue, role));
       if (menus.length) {
         await trx
           .insertInto('rolesMenusRef')
-          .values(menus.map((menuId) => ({ id: sign([role.id, menuId]), roleId: role.id, menuId, checked: 1 })))
+          .values(menus.map(({ menuId, checked }) => ({ id: sign([role.id, menuId]), roleId: role.id, menuId, checked: checked ? 1 : 0 })))
           .execute();
       }
     }

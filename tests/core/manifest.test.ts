@@ -63,4 +63,49 @@ describe('the permission catalogue', () => {
     expect(error([raw('a', [['x', 'ops']], [], ['/x'])])).toBe('Plugin "a" manifest: key "x" grants "/x": expected "METHOD /path"');
     expect(error([raw('a', [['x', 'ops']]), raw('a', [['y', 'ops']])])).toBe('Plugin "a" manifest: duplicate plugin id');
   });
+
+  it('marks destructive action keys (no built-in role holds them), in GET /menus too, and checks the marker', () => {
+    const m = defineManifest({
+      id: 'm',
+      menus: [{ key: 'm', group: 'ops', label: label('m'), grants: ['GET /m'] }],
+      actions: [
+        { key: 'm-del', parent: 'm', label: label('d'), grants: ['DELETE /m/:id'], destructive: true },
+        { key: 'm-clear', parent: 'm', label: label('c'), grants: ['POST /m/clear'], destructive: true },
+        { key: 'm-edit', parent: 'm', label: label('e'), grants: ['PUT /m/:id'] },
+      ],
+    });
+    const catalogue = buildCatalogue([m]);
+    expect(catalogue.destructiveKeys()).toEqual(['m-del', 'm-clear']);
+    expect(catalogue.entry('m-del')?.destructive).toBe(true);
+    expect(catalogue.entry('m-edit')?.destructive).toBe(false);
+    expect(catalogue.entry('ops')?.destructive).toBe(false);
+    const [ops] = catalogueTree(catalogue, () => label('g'));
+    const page = ops?.children?.[0];
+    expect(page?.children?.map((n) => [n.key, n.destructive])).toEqual([
+      ['m-del', true],
+      ['m-clear', true],
+      ['m-edit', undefined],
+    ]);
+    // Only `destructive: true` is sent: the other nodes keep the 1.3.9 shape.
+    expect(Object.keys(page?.children?.[2] ?? {})).toEqual(['title', 'titles', 'key', 'children']);
+
+    const base = { id: 'a', menus: [{ key: 'a', group: 'ops' as const, label: label('a'), grants: ['GET /a' as const] }] };
+    const act = (over: Record<string, unknown>) => ({ key: 'a-del', parent: 'a', label: label('d'), grants: ['DELETE /a' as const], ...over });
+    // A marker that is not `true`.
+    expect(error([{ ...base, actions: [act({ destructive: 'yes' })] } as unknown as PluginManifest])).toBe('Plugin "a" manifest: key "a-del": destructive must be true or absent');
+    // A page key.
+    expect(error([{ ...base, menus: [{ ...base.menus[0]!, destructive: true }], actions: [] } as unknown as PluginManifest])).toBe(
+      'Plugin "a" manifest: page key "a" cannot be destructive (only action keys can)',
+    );
+    // A child of a destructive key that is not destructive (a built-in role would hold it without its parent).
+    expect(error([{ ...base, actions: [act({ destructive: true }), { key: 'a-del-all', parent: 'a-del', label: label('x') }] } as PluginManifest])).toBe(
+      'Plugin "a" manifest: key "a-del-all" is under the destructive key "a-del" and must be destructive too',
+    );
+    // A destructive route another key grants too: the built-in roles would reach it anyway.
+    const other = { id: 'b', menus: [{ key: 'b', group: 'ops' as const, label: label('b'), grants: ['DELETE /a' as const] }], actions: [] };
+    expect(error([{ ...base, actions: [act({ destructive: true })] } as PluginManifest, other])).toBe(
+      'Plugin "b" manifest: key "b" grants "DELETE /a", which the destructive key "a-del" grants: only destructive keys may grant it',
+    );
+    expect(buildCatalogue([{ ...base, actions: [act({ destructive: true }), act({ key: 'a-del-2', destructive: true })] } as PluginManifest]).destructiveKeys()).toEqual(['a-del', 'a-del-2']);
+  });
 });

@@ -1,9 +1,23 @@
-import { DangerButton, formatDateTime, PageContainer, ServerTable, type StatusTone, useCan, useConfirm, useEndpoints, useTableActions, useTranslation } from '@/core';
+import {
+  formatDateTime,
+  PageContainer,
+  ServerTable,
+  type ServerTableHandle,
+  type StatusTone,
+  useCan,
+  useConfirm,
+  useEndpoints,
+  useTableActions,
+  useTranslation,
+} from '@/core';
 import { Tooltip } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import dayjs from 'dayjs';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { KEYS, type LoginLog, loginLogApi } from '../api';
+import { ClearAllMenu } from './ClearAllMenu';
+import { RecordList } from './RecordList';
 import { parseUserAgent } from './userAgent';
 
 const WIRE_TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -27,24 +41,33 @@ function Browser({ ua }: { ua: string }) {
   );
 }
 
-/** 登录日志: every login and failed attempt, newest first; delete (a success's row also ends its login) and clear. */
+/**
+ * 登录日志: every login and failed attempt, newest first; delete (a success's row also ends its login) and clear, each
+ * saying what it deletes (the record by name, the whole list by its count) and each written to the operation log.
+ */
 export function LoginLogList() {
   const { t } = useTranslation('log-audit');
   const logs = useEndpoints(loginLogApi);
   const table = useTableActions(KEYS.loginLogs);
   const confirm = useConfirm();
   const canClear = useCan('login-log-clear');
+  const ref = useRef<ServerTableHandle>(null);
   const [params] = useSearchParams();
   const state = params.get('state');
+  const named = (l: LoginLog) => t('login.named', { name: l.username, ip: l.clientIp, time: formatDateTime(l.loginTime) });
 
-  const clear = async () => {
-    const ok = await confirm({ title: t('login.clear.title'), message: t('login.clear.message'), danger: true });
+  // 清空 deletes the whole log, whatever the search shows: the count is the list's total, or the whole log's under a search.
+  const clear = async (shown: number) => {
+    const searching = Object.keys(ref.current?.searchQuery() ?? {}).length > 0;
+    const count = searching ? await logs.total() : shown;
+    const ok = await confirm({ title: t('login.clear.title'), message: t('login.clear.message', { count }), confirmText: t('login.clear.confirm'), danger: true });
     if (ok) await table.run(logs.clear, t('login.clear.done'));
   };
 
   return (
     <PageContainer>
       <ServerTable<LoginLog>
+        ref={ref}
         tableKey="login-log"
         title={t('login.title')}
         queryKey={KEYS.loginLogs}
@@ -87,7 +110,16 @@ export function LoginLogList() {
           { key: 'loginTime', header: t('login.fields.loginTime'), render: (l) => formatDateTime(l.loginTime) },
           { key: 'logoutTime', header: t('login.fields.logoutTime'), render: (l) => formatDateTime(l.logoutTime) },
         ]}
-        remove={{ menu: 'login-log-del', run: logs.remove }}
+        rowActions={(l) => [
+          {
+            key: 'delete',
+            label: t('login.delete.action'),
+            danger: true,
+            menu: 'login-log-del',
+            confirm: { title: t('login.delete.rowTitle'), message: t('login.delete.rowMessage', { record: named(l) }) },
+            onClick: () => table.run(() => logs.remove([l.id]), t('login.delete.done')),
+          },
+        ]}
         batchActions={[
           {
             key: 'delete',
@@ -95,16 +127,15 @@ export function LoginLogList() {
             icon: <DeleteRegular />,
             danger: true,
             menu: 'login-log-del',
-            confirm: { title: t('login.delete.title'), message: t('login.delete.message') },
+            confirm: (rows) => ({
+              title: t('login.delete.title', { count: rows.length }),
+              message: <RecordList intro={t('login.delete.message')} names={rows.map(named)} />,
+            }),
             onClick: (ids) => table.run(() => logs.remove(ids), t('login.delete.done')),
           },
         ]}
         toolbar={({ total }) =>
-          canClear ? (
-            <DangerButton appearance="primary" disabled={total === 0} onClick={() => void clear()}>
-              {t('login.clear.action')}
-            </DangerButton>
-          ) : null
+          canClear ? <ClearAllMenu label={t('login.clear.action')} disabled={total === 0} onClick={() => void clear(total)} /> : null
         }
       />
     </PageContainer>

@@ -3,40 +3,22 @@ import type { Deps } from '../../http/access.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { route } from '../../http/routes.ts';
 import type { LoginLog } from '../../db/schema.ts';
-import { formatDate, parseDate } from '../../lib/time.ts';
+import { formatDate } from '../../lib/time.ts';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
 import { endLoginTokens } from '../auth/tokens.ts';
 import { type Actor, actorOf } from '../identity/containment.ts';
 import { contains, idList, requireAll } from '../identity/shared.ts';
+import { describeAll, recordOperation } from './operations.ts';
+import { zTimeBound } from './time-bound.ts';
 
 /*
  * The login log (contract §2.11, §3.10): every attempt /login records (modules/auth), failures with their reason.
  * Fixed 1.3.9 quirks: the routes need a token and a key like any other (quirk 1), `id` is the row's own id and never
  * a token, paging is real. Deleting a successful login's row ends that login (as 1.3.9), which only one who may act
  * on its account may do; clearing ends every login but the caller's own (1.3.9 signed the caller out too) and those of
- * accounts it may not act on.
+ * accounts it may not act on. Each delete and clear is written to the operation log (operations.ts) in its transaction.
  */
-
-/**
- * A time bound: a wire date (`YYYY-MM-DD HH:mm:ss`, server local time) or epoch milliseconds; '' = no bound.
- * `exact` is false for a wire date, whose second covers 1000 ms.
- */
-const zTimeBound = z
-  .string()
-  .max(32)
-  .transform((text, ctx) => {
-    const t = text.trim();
-    if (t === '') return undefined;
-    if (/^\d{1,15}$/.test(t)) return { ms: Number(t), exact: true };
-    const ms = parseDate(t);
-    if (ms == null) {
-      ctx.addIssue({ code: 'custom', message: 'expected YYYY-MM-DD HH:mm:ss or epoch milliseconds' });
-      return z.NEVER;
-    }
-    return { ms, exact: false };
-  })
-  .optional();
 
 export const loginLogQuery = pagingQuery.extend({
   username: z.string().max(64).optional(),
@@ -99,16 +81,18 @@ export const loginLogRoutes = ({ db, clock, catalogue }: Deps) => [
     path: '/login-logs/:id',
     allow: 'granted',
     params: idList,
-    handler: async ({ params, principal }) => {
+    handler: async ({ params, principal, req }) => {
       const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
-        const found = await trx.selectFrom('loginLogs').select('id').where('id', 'in', params.id).execute();
+        const found = await trx.selectFrom('loginLogs').select(['id', 'username', 'clientIp', 'loginTime']).where('id', 'in', params.id).execute();
         requireAll('登录日志', params.id, found.map((r) => r.id));
         const [refused] = (await protectedLogins(trx, actor, params.id)).values();
         if (refused) throw fail(refused);
         // A successful login's row is its login: the token goes with it (the caller's own too, if named).
         await endLoginTokens(trx, { loginLogIds: params.id }, clock.now());
         await trx.deleteFrom('loginLogs').where('id', 'in', params.id).execute();
+        const target = describeAll(found.map((r) => `${r.username} ${r.clientIp} ${formatDate(r.loginTime)}`));
+        await recordOperation(trx, { user: principal.user, clientIp: req.ip, action: 'login-log-delete', target, count: found.length, result: 'success' }, clock.now());
       });
       return null;
     },
@@ -118,7 +102,7 @@ export const loginLogRoutes = ({ db, clock, catalogue }: Deps) => [
     method: 'POST',
     path: '/login-logs/clear',
     allow: 'granted',
-    handler: async ({ principal }) => {
+    handler: async ({ principal, req }) => {
       const actor = await actorOf(principal, catalogue, clock.now());
       await db.transaction().execute(async (trx) => {
         // The caller's current login (none for a personal access token) stays, row and token: clearing the log
@@ -132,7 +116,8 @@ export const loginLogRoutes = ({ db, clock, catalogue }: Deps) => [
         await endLoginTokens(trx, { loginLogIds: ended }, clock.now());
         let rows = trx.deleteFrom('loginLogs');
         if (kept.length) rows = rows.where('id', 'not in', kept);
-        await rows.execute();
+        const gone = Number((await rows.executeTakeFirst()).numDeletedRows);
+        await recordOperation(trx, { user: principal.user, clientIp: req.ip, action: 'login-log-clear', target: '', count: gone, result: 'success' }, clock.now());
       });
       return null;
     },

@@ -4,11 +4,13 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { route } from '../../http/routes.ts';
 import { formatDate } from '../../lib/time.ts';
 import { idList, requireAll, zId } from '../identity/shared.ts';
+import { describeAll, recordOperation } from './operations.ts';
 
 /*
  * The file-operation log (contract §2.12, §3.11): rows written by the session file manager (modules/sessions) before
  * each operation runs. Fixed 1.3.9 quirks: `field` is whitelisted (it went into SQL, quirk 5), paging is real
- * (quirk 14), delete takes comma ids. The rows outlive their asset and user: their names then show as ''.
+ * (quirk 14), delete takes comma ids. The rows outlive their asset and user: their names then show as ''. Each delete
+ * and clear is written to the operation log (operations.ts) in its transaction.
  */
 
 const ACTIONS = ['upload', 'download', 'mkdir', 'rm', 'rename', 'edit'] as const;
@@ -20,7 +22,7 @@ export const storageLogQuery = pagingQuery.extend({
   action: z.enum([...ACTIONS, '']).optional(),
 });
 
-export const storageLogRoutes = ({ db }: Deps) => [
+export const storageLogRoutes = ({ db, clock }: Deps) => [
   route({
     method: 'GET',
     path: '/storage-logs/paging',
@@ -54,11 +56,19 @@ export const storageLogRoutes = ({ db }: Deps) => [
     path: '/storage-logs/:id',
     allow: 'granted',
     params: idList,
-    handler: async ({ params }) => {
+    handler: async ({ params, principal, req }) => {
       await db.transaction().execute(async (trx) => {
-        const found = await trx.selectFrom('storageLogs').select('id').where('id', 'in', params.id).execute();
+        const found = await trx
+          .selectFrom('storageLogs as s')
+          .leftJoin('assets as a', 'a.id', 's.assetId')
+          .leftJoin('users as u', 'u.id', 's.userId')
+          .select(['s.id', 's.action', 's.fileName', 's.created', 'a.name as assetName', 'u.username as username'])
+          .where('s.id', 'in', params.id)
+          .execute();
         requireAll('文件日志', params.id, found.map((r) => r.id));
         await trx.deleteFrom('storageLogs').where('id', 'in', params.id).execute();
+        const target = describeAll(found.map((r) => `${r.username ?? '-'}@${r.assetName ?? '-'} ${r.action} ${r.fileName} ${formatDate(r.created)}`));
+        await recordOperation(trx, { user: principal.user, clientIp: req.ip, action: 'storage-log-delete', target, count: found.length, result: 'success' }, clock.now());
       });
       return null;
     },
@@ -68,8 +78,11 @@ export const storageLogRoutes = ({ db }: Deps) => [
     method: 'POST',
     path: '/storage-logs/clear',
     allow: 'granted',
-    handler: async () => {
-      await db.deleteFrom('storageLogs').execute();
+    handler: async ({ principal, req }) => {
+      await db.transaction().execute(async (trx) => {
+        const gone = Number((await trx.deleteFrom('storageLogs').executeTakeFirst()).numDeletedRows);
+        await recordOperation(trx, { user: principal.user, clientIp: req.ip, action: 'storage-log-clear', target: '', count: gone, result: 'success' }, clock.now());
+      });
       return null;
     },
   }),

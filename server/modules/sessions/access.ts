@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index.ts';
 import type { Protocol } from '../../db/schema.ts';
-import { decide } from '../access/rule.ts';
+import { decide, grantsTouching } from '../access/rule.ts';
+import { REFUSAL, type RefusalReason } from '../logs/operations.ts';
 import { NO_FLAGS, type SessionFlags, sessionFlags } from './flags.ts';
 
 /*
@@ -36,4 +37,19 @@ export async function sessionAccess(db: Db, userId: string, assetId: string, now
   const applied = decision.strategyId ? (strategy ?? NO_FLAGS) : null;
   const flags = sessionFlags(asset.protocol, new Map(attributes.map((a) => [a.name, a.value])), applied, userId);
   return { flags, strategyId: decision.strategyId, asset };
+}
+
+/**
+ * Why the access rule refuses (userId, assetId) at `now`, for the operation log: the account disabled or gone, the
+ * asset gone, a grant whose window has not begun or has ended, or no grant at all.
+ */
+export async function refusalReason(db: Db, userId: string, assetId: string, now: number): Promise<RefusalReason> {
+  const user = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
+  if (user?.status !== 'enabled') return REFUSAL.accountDisabled;
+  const asset = await db.selectFrom('assets').select('id').where('id', '=', assetId).executeTakeFirst();
+  if (!asset) return REFUSAL.assetMissing;
+  const grants = await grantsTouching(db, userId, assetId, now);
+  if (grants.some((g) => g.state === 'pending')) return REFUSAL.grantPending;
+  if (grants.some((g) => g.state === 'expired')) return REFUSAL.grantExpired;
+  return REFUSAL.noGrant;
 }

@@ -11,6 +11,7 @@ import { type Deps, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import { oneId } from '../identity/shared.ts';
+import { REFUSAL, type RefusalReason, recordOperation } from '../logs/operations.ts';
 import { sessionAccess } from './access.ts';
 import { CLOSE, type LiveSession } from './live.ts';
 import { liveOf, MSG_OWNED, ownSession } from './owned.ts';
@@ -21,7 +22,8 @@ import { liveOf, MSG_OWNED, ownSession } from './owned.ts';
  * strategy narrowed or a grant removed applies at once; a session the rule now refuses ends), and, except listing, is
  * written to storage_logs before it runs, so failed operations are on record too. Files move as streams both ways:
  * nothing holds a whole file in memory. Only regular files are read or written: a device, a FIFO or a /proc file has
- * no honest size, and opening a FIFO blocks the host's SFTP server for the rest of the session.
+ * no honest size, and opening a FIFO blocks the host's SFTP server for the rest of the session. An operation the
+ * strategy forbids (or the access rule no longer allows) is written to the operation log as refused, with its reason.
  */
 
 export const MSG_FILES = {
@@ -59,6 +61,16 @@ const zPath = z
   .refine((v) => !v.includes('\0'), 'must not contain NUL');
 
 type Flag = 'upload' | 'download' | 'delete' | 'rename' | 'edit' | 'createDir';
+
+/** The operation each flag allows, as the logs name it. */
+const FLAG_ACTION: Record<Flag, StorageAction> = { upload: 'upload', download: 'download', delete: 'rm', rename: 'rename', edit: 'edit', createDir: 'mkdir' };
+
+/** Who asks for a flagged operation, and on what (the path as sent): written to the operation log when refused. */
+interface Attempt {
+  user: { id: string; username: string };
+  ip: string;
+  target: string;
+}
 
 /** One entry of a listing (contract §3.16). */
 export interface FileEntry {
@@ -166,20 +178,33 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
   /** The SFTP home of each running session (`realpath('.')`), where `~` and relative paths start. */
   const homes = new WeakMap<LiveSession, Promise<string>>();
 
-  /** The caller's own live SSH session with its SFTP channel, after the access and flag checks (`-1 禁止操作`). */
-  async function fileAccess(userId: string, id: string, flag?: Flag) {
+  /**
+   * The caller's own live SSH session with its SFTP channel, after the access and flag checks (`-1 禁止操作`). A
+   * flagged operation the strategy forbids, or that the access rule no longer allows, is written to the operation
+   * log as refused (with `attempt`: who, from where, on what); `refuse` does the same for a later check of the route.
+   */
+  async function fileAccess(userId: string, id: string, flag?: Flag, attempt?: Attempt) {
     const row = await ownSession(db, userId, id);
     if (row.protocol !== 'ssh') throw fail(MSG_FILES.protocol);
-    if (flag && row[flag] !== 1) throw fail(MSG_OWNED.forbidden);
+    const refuse = async (reason: RefusalReason, message: string) => {
+      if (flag && attempt) {
+        const asset = await db.selectFrom('assets').select('name').where('id', '=', row.assetId).executeTakeFirst();
+        const target = `${asset?.name ?? row.assetId}:${attempt.target}`;
+        const event = { user: attempt.user, clientIp: attempt.ip, action: `file-${FLAG_ACTION[flag]}` as const, target, count: 1, result: 'refused' as const, reason };
+        await recordOperation(db, event, clock.now());
+      }
+      return fail(message);
+    };
+    if (flag && row[flag] !== 1) throw await refuse(REFUSAL.strategy, MSG_OWNED.forbidden);
     const session = liveOf(live, row);
     const access = await sessionAccess(db, userId, row.assetId, clock.now());
     if (!access) {
       await session.close(CLOSE.revoked.code, CLOSE.revoked.message);
-      throw fail(CLOSE.denied.message);
+      throw await refuse(REFUSAL.accessRevoked, CLOSE.denied.message);
     }
     /** The flag on the row (at attach, or since a strategy change) and in the decision now. */
     const may = (f: Flag) => row[f] === 1 && access.flags[f] === 1;
-    if (flag && !may(flag)) throw fail(MSG_OWNED.forbidden);
+    if (flag && !may(flag)) throw await refuse(REFUSAL.strategy, MSG_OWNED.forbidden);
     const sftp = await session.sftp().catch((err: Error) => {
       throw fail(MSG_FILES.failed('打开SFTP通道', err.message));
     });
@@ -193,7 +218,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
     const resolve = (p: string) => path.posix.resolve(base, (p === '~' ? '' : p.startsWith('~/') ? p.slice(2) : p) || '.');
     const log = (action: StorageAction, fileName: string) =>
       db.insertInto('storageLogs').values({ id: uuid(), assetId: row.assetId, sessionId: row.id, userId, action, fileName, created: clock.now() }).execute();
-    return { row, sftp, resolve, log, may };
+    return { row, sftp, resolve, log, may, refuse };
   }
 
   return [
@@ -243,7 +268,7 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       params: oneId,
       query: z.object({ file: zPath }),
       handler: async ({ params, query, principal, req, reply }) => {
-        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'download');
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'download', { user: principal.user, ip: req.ip, target: query.file });
         const file = resolve(query.file);
         await log('download', file);
         const st = await call<Stats>(sftp, (cb) => sftp.stat(file, cb)).catch(sftpFailed('下载'));
@@ -273,7 +298,8 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       query: z.object({ dir: zPath.optional() }),
       fileStream: { field: 'file', maxFileBytes: config.sessionUploadMaxBytes },
       handler: async ({ params, query, principal, req, reply }) => {
-        const { sftp, resolve, log, may } = await fileAccess(principal.user.id, params.id, 'upload');
+        const sent = req.fileStream ? path.posix.join(query.dir ?? '', req.fileStream.filename) : (query.dir ?? '');
+        const { sftp, resolve, log, may } = await fileAccess(principal.user.id, params.id, 'upload', { user: principal.user, ip: req.ip, target: sent });
         const upload = req.fileStream;
         if (!upload) throw badRequest('file: required');
         const name = path.posix.basename(upload.filename.replaceAll('\\', '/'));
@@ -298,13 +324,13 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       // The 1.3.9 editor posts the whole file as a form field: up to EDIT_MAX_BYTES (JSON bodies: the 1 MB limit).
       maxFieldBytes: EDIT_MAX_BYTES,
       body: z.object({ file: zPath, fileContent: z.string() }),
-      handler: async ({ params, body, principal }) => {
-        const { sftp, resolve, log, may } = await fileAccess(principal.user.id, params.id, 'edit');
+      handler: async ({ params, body, principal, req }) => {
+        const { sftp, resolve, log, may, refuse } = await fileAccess(principal.user.id, params.id, 'edit', { user: principal.user, ip: req.ip, target: body.file });
         const file = resolve(body.file);
         await log('edit', file);
         // Edit changes files that exist; a new file is an upload (its flag), and only regular files are written.
         const exists = await assertRegularOrAbsent(sftp, file).catch(sftpFailed('保存'));
-        if (!exists && !may('upload')) throw fail(MSG_OWNED.forbidden);
+        if (!exists && !may('upload')) throw await refuse(REFUSAL.strategy, MSG_OWNED.forbidden);
         let content = body.fileContent.replaceAll('\r\n', '\n');
         if (!content.endsWith('\n')) content += '\n';
         await call<void>(sftp, (cb) => sftp.writeFile(file, content, (err) => cb(err, undefined))).catch(sftpFailed('保存'));
@@ -318,9 +344,9 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       allow: 'authenticated',
       params: oneId,
       query: z.object({ dir: zPath }),
-      handler: async ({ params, query, principal }) => {
+      handler: async ({ params, query, principal, req }) => {
         // Gated by createDir (1.3.9 used upload, quirk 21).
-        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'createDir');
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'createDir', { user: principal.user, ip: req.ip, target: query.dir });
         const dir = resolve(query.dir);
         await log('mkdir', dir);
         await call<void>(sftp, (cb) => sftp.mkdir(dir, (err) => cb(err, undefined))).catch(sftpFailed('创建文件夹'));
@@ -334,8 +360,8 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       allow: 'authenticated',
       params: oneId,
       body: z.object({ file: zPath }),
-      handler: async ({ params, body, principal }) => {
-        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'delete');
+      handler: async ({ params, body, principal, req }) => {
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'delete', { user: principal.user, ip: req.ip, target: body.file });
         const file = resolve(body.file);
         if (file === '/') throw fail(MSG_FILES.root);
         await log('rm', file);
@@ -350,8 +376,8 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       allow: 'authenticated',
       params: oneId,
       query: z.object({ oldName: zPath, newName: zPath }),
-      handler: async ({ params, query, principal }) => {
-        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'rename');
+      handler: async ({ params, query, principal, req }) => {
+        const { sftp, resolve, log } = await fileAccess(principal.user.id, params.id, 'rename', { user: principal.user, ip: req.ip, target: `${query.oldName} -> ${query.newName}` });
         const from = resolve(query.oldName);
         const to = resolve(query.newName);
         await log('rename', `${from} -> ${to}`);

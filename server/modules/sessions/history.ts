@@ -9,13 +9,15 @@ import { paged, pagingQuery } from '../../http/paging.ts';
 import { type Deps, route } from '../../http/routes.ts';
 import { formatDate } from '../../lib/time.ts';
 import { contains, idList, oneId, requireAll, zId } from '../identity/shared.ts';
+import { describeAll, recordOperation } from '../logs/operations.ts';
 import { CLOSE } from './live.ts';
 import { MSG_SESSION, recordingFolder, recordingPath, sessionOrFail } from './shared.ts';
 
 /*
  * Session history and its administration (contract §2.10): the online/offline lists, the detail, review marks,
  * delete, clear, forced disconnect and the command index of a session. The terminal (connect, resize, the socket)
- * is the relay's (index.ts and its own files).
+ * is the relay's (index.ts and its own files). Delete and clear are written to the operation log (logs/operations.ts)
+ * in their transaction.
  */
 
 export const MSG_HISTORY = { stillLive: '会话仍在进行中，请先断开后再删除' };
@@ -208,13 +210,21 @@ export function historyRoutes(deps: Deps) {
       path: '/sessions/:id',
       allow: 'granted',
       params: idList,
-      handler: async ({ params }) => {
+      handler: async ({ params, principal, req }) => {
         await db.transaction().execute(async (trx) => {
-          const found = await trx.selectFrom('sessions').select(['id', 'status']).where('id', 'in', params.id).execute();
+          const found = await trx
+            .selectFrom('sessions as s')
+            .leftJoin('assets as a', 'a.id', 's.assetId')
+            .leftJoin('users as u', 'u.id', 's.creator')
+            .select(['s.id', 's.status', 's.clientIp', 's.connectedTime', 'a.name as assetName', 'u.username as username'])
+            .where('s.id', 'in', params.id)
+            .execute();
           requireAll('会话', params.id, found.map((s) => s.id));
           const running = found.filter((s) => isRunning(deps, s)).map((s) => s.id);
           if (running.length) throw fail(`${MSG_HISTORY.stillLive}：${running.join(', ')}`, running);
           await trx.deleteFrom('sessions').where('id', 'in', params.id).execute();
+          const target = describeAll(found.map((s) => `${s.username ?? '-'}@${s.assetName ?? '-'} ${s.clientIp} ${formatDate(s.connectedTime)}`));
+          await recordOperation(trx, { user: principal.user, clientIp: req.ip, action: 'session-delete', target, count: found.length, result: 'success' }, clock.now());
         });
         await removeRecordings(deps, params.id);
         return null;
@@ -225,12 +235,13 @@ export function historyRoutes(deps: Deps) {
       method: 'POST',
       path: '/sessions/clear',
       allow: 'granted',
-      handler: async () => {
+      handler: async ({ principal, req }) => {
         const gone = await db.transaction().execute(async (trx) => {
           const rows = await trx.selectFrom('sessions').select(['id', 'status']).where('status', '=', 'disconnected').execute();
           // A row says disconnected while this process still runs it only in a race with its close: keep that one.
           const ids = rows.filter((s) => !isRunning(deps, s)).map((s) => s.id);
           for (let i = 0; i < ids.length; i += 500) await trx.deleteFrom('sessions').where('id', 'in', ids.slice(i, i + 500)).execute();
+          await recordOperation(trx, { user: principal.user, clientIp: req.ip, action: 'session-clear', target: '', count: ids.length, result: 'success' }, clock.now());
           return ids;
         });
         await removeRecordings(deps, gone);

@@ -4,7 +4,8 @@ import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { zId } from '../identity/shared.ts';
 import { fileRoutes } from './files.ts';
-import { sessionAccess } from './access.ts';
+import { recordOperation } from '../logs/operations.ts';
+import { refusalReason, sessionAccess } from './access.ts';
 import { sessionAnswer } from './flags.ts';
 import { historyRoutes } from './history.ts';
 import { recordingRoutes } from './recording-download.ts';
@@ -13,7 +14,8 @@ import { terminalRoutes } from './terminal-routes.ts';
 
 /*
  * Sessions (contract §2.10). This issue opens them: POST /sessions asks the access rule, creates the row
- * (`no_connect`) and answers the flags. Connecting, the terminal and the tunnel come with the sessions issue.
+ * (`no_connect`) and answers the flags. Connecting, the terminal and the tunnel come with the sessions issue. A
+ * refusal by the access rule is written to the operation log with its reason (the answer stays `-1 您没有权限访问此资产`).
  */
 
 export const MSG = {
@@ -42,7 +44,7 @@ export default defineModule('sessions', (deps) => [
       // One transaction: the decision, the row and the asset's last access agree (a grant removed meanwhile waits).
       const flags = await db.transaction().execute(async (trx) => {
         const access = await sessionAccess(trx, userId, query.assetId, now);
-        if (!access) throw fail(MSG.denied);
+        if (!access) return null;
         const { asset, flags: f, strategyId } = access;
         if (query.mode !== 'guacd' && asset.protocol !== 'ssh') throw fail(MSG.textModeNeedsSsh);
         await trx
@@ -77,6 +79,13 @@ export default defineModule('sessions', (deps) => [
         await trx.updateTable('assets').set({ lastAccessTime: now }).where('id', '=', query.assetId).execute();
         return f;
       });
+      if (!flags) {
+        const reason = await refusalReason(db, userId, query.assetId, now);
+        const asset = await db.selectFrom('assets').select('name').where('id', '=', query.assetId).executeTakeFirst();
+        const target = `${asset?.name ?? query.assetId} (${query.mode})`;
+        await recordOperation(db, { user: principal.user, clientIp: req.ip, action: 'session-create', target, count: 1, result: 'refused', reason }, now);
+        throw fail(MSG.denied);
+      }
       return sessionAnswer(id, flags);
     },
   }),

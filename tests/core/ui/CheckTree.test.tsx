@@ -86,4 +86,15 @@ describe('CheckTree', () => {
     expect(onChange).not.toHaveBeenCalled();
     expect(item('B')).toHaveAttribute('aria-checked', 'false');
   });
+
+  it('marks a destructive permission with a warning badge, in its name too', () => {
+    const tree: CheckTreeNode[] = [
+      { value: 'log', label: '登录日志', children: [{ value: 'log-read', label: '查看' }, { value: 'log-del', label: '删除', destructive: true }] },
+    ];
+    renderUi(<CheckTree aria-label="权限" nodes={tree} value={[]} defaultOpenDepth={2} />);
+    const danger = screen.getByRole('treeitem', { name: '删除（危险操作）' });
+    expect(within(danger).getByText('危险操作')).toBeInTheDocument();
+    expect(within(item('查看')).queryByText('危险操作')).toBeNull();
+    expect(screen.queryByRole('treeitem', { name: '删除' })).toBeNull();
+  });
 });

@@ -81,7 +81,7 @@ describe('log-audit: login log', () => {
     await waitFor(() => expect(api.callsTo('GET /login-logs/paging').at(-1)?.query).toEqual(FIRST));
   });
 
-  it('deletes a row and a selection after their confirms', async () => {
+  it('deletes a row and a selection after confirms that name the records', async () => {
     const { api, user, eventsOf } = await renderPlugin(logAudit, {
       route: '/login-log',
       session: admin(),
@@ -90,8 +90,11 @@ describe('log-audit: login log', () => {
     await screen.findByRole('cell', { name: 'ann' });
     await user.click(row('bob').getByRole('button', { name: '删除' }));
     let dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('您确认要删除此行吗?');
-    await user.click(within(dialog).getByRole('button', { name: '确认' }));
+    expect(dialog).toHaveTextContent('删除这条登录日志?');
+    // The record by its account, address and time; and where the deletion goes on record.
+    expect(dialog).toHaveTextContent('将永久删除 bob（10.0.0.5）2026-11-23 08:00:00 的登录记录');
+    expect(dialog).toHaveTextContent('并会记入操作日志');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(api.callsTo('DELETE /login-logs/:id').map((c) => c.params.id)).toEqual(['l2']));
 
     await user.click(screen.getByRole('checkbox', { name: '选择 ann 2026-11-23 09:00:00 的登录' }));
@@ -100,8 +103,11 @@ describe('log-audit: login log', () => {
     if (!toolbar) throw new Error('no batch delete');
     await user.click(toolbar);
     dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('您确定要删除选中的登录日志吗?');
-    expect(dialog).toHaveTextContent('删除之后无法进行恢复，请慎重考虑。');
+    expect(dialog).toHaveTextContent('您确定要删除选中的 2 条登录日志吗?');
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'ann（10.0.0.5）2026-11-23 09:00:00 的登录',
+      'cat（10.0.0.5）2026-11-23 09:00:00 的登录',
+    ]);
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
     expect(api.callsTo('DELETE /login-logs/:id')).toHaveLength(1);
     await user.click(toolbar);
@@ -110,7 +116,7 @@ describe('log-audit: login log', () => {
     await waitFor(() => expect(eventsOf('notify').at(-1)).toEqual({ intent: 'success', message: '删除成功' }));
   });
 
-  it('clears after its confirm; 清空 is disabled while the list is empty', async () => {
+  it('clears from the ⋯ menu (no red button beside the search) after a confirm saying how many go; disabled while empty', async () => {
     let cleared = false;
     const { api, user, eventsOf } = await renderPlugin(logAudit, {
       route: '/login-log',
@@ -124,21 +130,49 @@ describe('log-audit: login log', () => {
       },
     });
     await screen.findByRole('cell', { name: 'ann' });
-    await user.click(screen.getByRole('button', { name: '清空' }));
+    expect(screen.queryByRole('button', { name: /清空/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '清空全部登录日志…' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('您确定要清空全部的登录日志吗?');
-    expect(dialog).toHaveTextContent('清空之后无法进行恢复，请慎重考虑。');
-    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(dialog).toHaveTextContent('清空登录日志?');
+    // The list's total (no search applied: no extra request), every period.
+    expect(dialog).toHaveTextContent('将永久删除全部 4 条登录日志（所有时间段，不受当前查询条件限制）');
+    expect(dialog).toHaveTextContent('并会记入操作日志');
+    expect(api.callsTo('GET /login-logs/paging')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(api.callsTo('POST /login-logs/clear')).toHaveLength(0);
+
+    await user.click(await screen.findByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '清空全部登录日志…' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '清空' }));
     await waitFor(() => expect(api.callsTo('POST /login-logs/clear')).toHaveLength(1));
-    await waitFor(() => expect(screen.getByRole('button', { name: '清空' })).toBeDisabled());
     expect(eventsOf('notify')).toContainEqual({ intent: 'success', message: '清空成功' });
+    await screen.findByText('暂无数据');
+    await user.click(await screen.findByRole('button', { name: '更多操作' }));
+    expect(await screen.findByRole('menuitem', { name: '清空全部登录日志…' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('under a search, 清空 counts the whole log (what it deletes), not the filtered page', async () => {
+    const { api, user } = await renderPlugin(logAudit, {
+      route: '/login-log',
+      session: admin(),
+      api: { 'GET /login-logs/paging': (req: { query: Record<string, unknown> }) => (req.query.username ? { total: 1, items: [ok] } : { total: 57, items: page.items }) },
+    });
+    await screen.findByRole('cell', { name: 'ann' });
+    await user.type(screen.getByRole('textbox', { name: '登录账号' }), 'ann');
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'bob' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '清空全部登录日志…' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('将永久删除全部 57 条登录日志');
+    expect(api.callsTo('GET /login-logs/paging').at(-1)?.query).toEqual({ ...FIRST, pageSize: 1 });
   });
 
   it('hides delete and clear without their keys', async () => {
     await renderPlugin(logAudit, { route: '/login-log', session: admin(['login-log']), api: { 'GET /login-logs/paging': page } });
     await screen.findByRole('cell', { name: 'ann' });
     expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
-    expect(screen.queryByRole('button', { name: '清空' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '更多操作' })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
@@ -148,11 +182,12 @@ describe('log-audit: login log', () => {
   });
 
   it('speaks English', async () => {
-    await renderPlugin(logAudit, { route: '/login-log', lng: 'en-US', session: admin(), api: { 'GET /login-logs/paging': page } });
+    const { user } = await renderPlugin(logAudit, { route: '/login-log', lng: 'en-US', session: admin(), api: { 'GET /login-logs/paging': page } });
     await screen.findByRole('cell', { name: 'ann' });
     expect(row('bob').getByText('Failed')).toBeInTheDocument();
     expect(row('cat').getByText('Terminal (SSH)')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Result' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Clear all' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Clear the whole login log…' })).not.toHaveAttribute('aria-disabled', 'true');
   });
 });

@@ -53,7 +53,7 @@ describe('log-audit: file-operation log', () => {
     );
   });
 
-  it('deletes a row and a selection, and clears, after their confirms', async () => {
+  it('deletes a row and a selection, and clears, after confirms saying what goes', async () => {
     const { api, user } = await renderPlugin(logAudit, {
       route: '/storage-log',
       session: admin(),
@@ -61,7 +61,10 @@ describe('log-audit: file-operation log', () => {
     });
     await screen.findByRole('cell', { name: '/tmp/a.txt' });
     await user.click(row('/tmp/old').getByRole('button', { name: '删除' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确认' }));
+    const one = await screen.findByRole('alertdialog');
+    expect(one).toHaveTextContent('删除这条文件日志?');
+    expect(one).toHaveTextContent('将永久删除记录：Ann 在 web-01 上删除 /tmp/old（2026-11-23 09:00:00）。');
+    await user.click(within(one).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(api.callsTo('DELETE /storage-logs/:id').map((c) => c.params.id)).toEqual(['f4']));
 
     await user.click(screen.getByRole('checkbox', { name: '选择 /tmp/a.txt' }));
@@ -70,14 +73,21 @@ describe('log-audit: file-operation log', () => {
     if (!batch) throw new Error('no batch delete');
     await user.click(batch);
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('您确定要删除选中的文件日志吗?');
+    expect(dialog).toHaveTextContent('您确定要删除选中的 2 条文件日志吗?');
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Ann 在 web-01 上上传 /tmp/a.txt（2026-11-23 09:00:00）',
+      'Ann 在 web-01 上编辑 /etc/hosts（2026-11-23 09:00:00）',
+    ]);
     await user.click(within(dialog).getByRole('button', { name: '确认' }));
     await waitFor(() => expect(api.callsTo('DELETE /storage-logs/:id').map((c) => c.params.id)).toEqual(['f4', 'f1,f3']));
 
-    await user.click(await screen.findByRole('button', { name: '清空' }));
+    expect(screen.queryByRole('button', { name: /清空/ })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '清空全部文件日志…' }));
     const clear = await screen.findByRole('alertdialog');
-    expect(clear).toHaveTextContent('您确定要清空全部的文件日志吗?');
-    await user.click(within(clear).getByRole('button', { name: '确定' }));
+    expect(clear).toHaveTextContent('清空文件日志?');
+    expect(clear).toHaveTextContent('将永久删除全部 4 条文件日志（所有资产、用户和时间，不受当前查询条件限制）');
+    await user.click(within(clear).getByRole('button', { name: '清空' }));
     await waitFor(() => expect(api.callsTo('POST /storage-logs/clear')).toHaveLength(1));
   });
 
@@ -85,11 +95,17 @@ describe('log-audit: file-operation log', () => {
     const view = await renderPlugin(logAudit, { route: '/storage-log', session: admin(['storage-log']), api: { ...LISTS, 'GET /storage-logs/paging': page } });
     await screen.findByRole('cell', { name: '/tmp/a.txt' });
     expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
-    expect(screen.queryByRole('button', { name: '清空' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '更多操作' })).toBeNull();
     view.unmount();
 
-    await renderPlugin(logAudit, { route: '/storage-log', session: admin(['storage-log', 'storage-log-clear']), api: { ...LISTS, 'GET /storage-logs/paging': { total: 0, items: [] } } });
-    await waitFor(() => expect(screen.getByRole('button', { name: '清空' })).toBeDisabled());
+    const { user } = await renderPlugin(logAudit, {
+      route: '/storage-log',
+      session: admin(['storage-log', 'storage-log-clear']),
+      api: { ...LISTS, 'GET /storage-logs/paging': { total: 0, items: [] } },
+    });
+    await screen.findByText('暂无数据');
+    await user.click(screen.getByRole('button', { name: '更多操作' }));
+    expect(await screen.findByRole('menuitem', { name: '清空全部文件日志…' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('speaks English', async () => {
