@@ -1,4 +1,4 @@
-import { FormDialog, type FormItem, useEndpoints, useTranslation, useValidityFields } from '@/core';
+import { FormDialog, type FormItem, useEndpoints, useQuery, useTranslation, useValidityFields } from '@/core';
 import { GRANT_KEYS, grantApi } from '../api';
 
 interface Values extends Record<string, unknown> {
@@ -24,6 +24,14 @@ export function BulkGrantDialog({ open, onClose, onGranted }: BulkGrantDialogPro
   const { t } = useTranslation('strategy');
   const grants = useEndpoints(grantApi);
   const validity = useValidityFields<Values>({ from: 'validFrom', until: 'validUntil' });
+  // The pickers' options load before the fields show (the fields read them from the same cache): a field waiting for
+  // its options is disabled, and the focus would skip to the first one that is not, instead of starting on 用户.
+  const choices = [
+    useQuery({ queryKey: GRANT_KEYS.choices('users'), queryFn: grants.users, enabled: open }),
+    useQuery({ queryKey: GRANT_KEYS.choices('groups'), queryFn: grants.groups, enabled: open }),
+    useQuery({ queryKey: GRANT_KEYS.choices('assets'), queryFn: grants.assets, enabled: open }),
+    useQuery({ queryKey: GRANT_KEYS.choices('strategies'), queryFn: grants.strategies, enabled: open }),
+  ];
 
   const fields: FormItem<Values>[] = [
     {
@@ -72,6 +80,7 @@ export function BulkGrantDialog({ open, onClose, onGranted }: BulkGrantDialogPro
       okText={t('grants.grant')}
       width={600}
       initialValues={EMPTY}
+      loading={choices.some((c) => c.isPending)}
       fields={fields}
       onSubmit={async (v) => {
         const { granted } = await grants.grant(v);

@@ -22,7 +22,10 @@ const row = (name: string) => {
 describe('strategy plugin: list', () => {
   it('is a valid plugin with its page under 授权策略 and a detail route', async () => {
     await expectValidPlugin(strategy);
-    expect(strategy.pages.map((p) => [p.path, p.menuKey, p.order])).toEqual([['/strategy', 'strategy', 2]]);
+    expect(strategy.pages.map((p) => [p.path, p.menuKey, p.order])).toEqual([
+      ['/strategy', 'strategy', 2],
+      ['/authorisation', 'authorisation', 1],
+    ]);
     expect(strategy.pages[0]?.children?.[0]).toMatchObject({ path: ':strategyId', menuKey: 'strategy-detail' });
   });
 
