@@ -134,6 +134,8 @@ function FieldRow<Values extends FormValues>({
             value={toText(value)}
             placeholder={keepsSecret ? t('ui.secret.keep') : field.placeholder}
             input={{ className: mono }}
+            // The server's limit, as the browser's own stop: typing or pasting goes no further.
+            maxLength={field.maxLength}
             autoComplete={field.autoComplete}
             disabled={isDisabled}
             onChange={(_, d) => onChange(d.value)}
@@ -173,6 +175,7 @@ function FieldRow<Values extends FormValues>({
             placeholder={keepsSecret ? t('ui.secret.keep') : field.placeholder}
             rows={textareaRows(field.rows, toText(value))}
             textarea={{ className: mono }}
+            maxLength={field.maxLength}
             autoComplete={field.autoComplete}
             disabled={isDisabled}
             resize="vertical"

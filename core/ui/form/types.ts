@@ -41,7 +41,7 @@ export interface FormField<Values extends FormValues = FormValues> {
   invalidMessage?: string;
   /** For `multiselect`: a type-to-filter picker (selected options shown as removable tags). */
   searchable?: boolean;
-  /** Text length limits (characters). */
+  /** Text length limits (characters); `maxLength` also stops typing there (the input's own `maxlength`). */
   minLength?: number;
   maxLength?: number;
   /** Number range (inclusive). */

@@ -111,8 +111,11 @@ describe('FormDialog', () => {
     await user.type(input(/^IP/), 'x.y');
     await user.type(input(/^编码/), 'bad');
     await user.click(screen.getByText('新建资产')); // blur
-    expect(await screen.findByText('名称最多为10个字符')).toBeInTheDocument();
-    expect(screen.getByText('端口必须在1和65535之间')).toBeInTheDocument();
+    // The length limit stops the typing itself (the input's maxlength): no message needed.
+    expect(input(/^名称/)).toHaveAttribute('maxlength', '10');
+    expect(input(/^名称/)).toHaveValue('abcdefghij');
+    expect(screen.queryByText('名称最多为10个字符')).toBeNull();
+    expect(await screen.findByText('端口必须在1和65535之间')).toBeInTheDocument();
     expect(screen.getByText('邮箱不是一个有效的邮箱')).toBeInTheDocument();
     expect(screen.getByText('请输入正确的IP地址')).toBeInTheDocument();
     expect(screen.getByText('编码不可用')).toBeInTheDocument();

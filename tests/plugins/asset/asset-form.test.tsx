@@ -23,12 +23,17 @@ const options = (select: HTMLElement) => within(select).getAllByRole('option').m
 const legends = (dialog: Within) => dialog.queryAllByRole('group').map((g: HTMLElement) => g.querySelector('legend')?.textContent ?? '').filter(Boolean);
 
 describe('asset form', () => {
-  it('starts as 1.3.9 does and says what is missing', async () => {
+  it('starts on the protocol, SSH on port 22, with only the SSH sections, and says what is missing', async () => {
     const { dialog, user, api } = await openNew();
-    expect(dialog.getByRole('radio', { name: 'RDP' })).toBeChecked();
-    expect(dialog.getByRole('spinbutton', { name: /^端口/ })).toHaveValue(3389);
-    expect(options(dialog.getByRole('combobox', { name: /账户类型/ }))).toEqual(['请选择', '密码', '授权凭证']);
-    expect(legends(dialog)).toEqual(['显示设置', '认证', '预连接 PDU（Hyper-V / VMConnect）', 'Remote App', '映射网络驱动器']);
+    // The protocol is the first field: it decides the port and the sections below.
+    const ssh = dialog.getByRole('radio', { name: 'SSH' });
+    const name = dialog.getByRole('textbox', { name: /资产名称/ });
+    expect(ssh.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(ssh).toBeChecked();
+    expect(dialog.getByRole('spinbutton', { name: /^端口/ })).toHaveValue(22);
+    expect(options(dialog.getByRole('combobox', { name: /账户类型/ }))).toEqual(['请选择', '密码', '密钥', '授权凭证']);
+    expect(legends(dialog)).toEqual(['Socks 代理']);
+    expect(dialog.getByRole('textbox', { name: /资产名称/ })).toHaveAttribute('maxlength', '128');
     await user.clear(dialog.getByRole('spinbutton', { name: /^端口/ }));
     await user.click(dialog.getByRole('button', { name: '确定' }));
     expect(await dialog.findByText('请输入资产名称')).toBeInTheDocument();
@@ -64,6 +69,11 @@ describe('asset form', () => {
     const port = () => dialog.getByRole('spinbutton', { name: /^端口/ });
     const accountType = () => dialog.queryByRole('combobox', { name: /账户类型/ });
 
+    await user.click(dialog.getByRole('radio', { name: 'RDP' }));
+    expect(port()).toHaveValue(3389);
+    expect(options(accountType() as HTMLElement)).toEqual(['请选择', '密码', '授权凭证']);
+    expect(legends(dialog)).toEqual(['显示设置', '认证', '预连接 PDU（Hyper-V / VMConnect）', 'Remote App', '映射网络驱动器']);
+
     await user.click(dialog.getByRole('radio', { name: 'SSH' }));
     expect(port()).toHaveValue(22);
     expect(options(accountType() as HTMLElement)).toEqual(['请选择', '密码', '密钥', '授权凭证']);
@@ -97,6 +107,29 @@ describe('asset form', () => {
     await user.click(dialog.getByRole('radio', { name: 'RDP' }));
     expect(port()).toHaveValue(3389);
     expect(dialog.queryByRole('combobox', { name: /映射空间/ })).toBeNull();
+  });
+
+  it('keeps a port the user typed when the protocol changes; a default port follows the protocol', async () => {
+    const { dialog, user } = await openNew();
+    const port = () => dialog.getByRole('spinbutton', { name: /^端口/ });
+    await user.clear(port());
+    await user.type(port(), '2222');
+    await user.click(dialog.getByRole('radio', { name: 'Telnet' }));
+    expect(port()).toHaveValue(2222);
+    await user.clear(port());
+    await user.type(port(), '23');
+    await user.click(dialog.getByRole('radio', { name: 'VNC' }));
+    expect(port()).toHaveValue(5900);
+  });
+
+  it('takes the first click on a protocol after passing through the name: no message moves the form', async () => {
+    const { dialog, user } = await openNew();
+    // Focus the name, leave it empty, click a protocol: the blur must not flag the untouched name.
+    await user.click(dialog.getByRole('textbox', { name: /资产名称/ }));
+    await user.click(dialog.getByRole('radio', { name: 'RDP' }));
+    expect(dialog.queryByText('请输入资产名称')).toBeNull();
+    expect(dialog.getByRole('radio', { name: 'RDP' })).toBeChecked();
+    expect(dialog.getByRole('spinbutton', { name: /^端口/ })).toHaveValue(3389);
   });
 
   it('requires the pod of a Kubernetes asset, and sends its attributes', async () => {

@@ -41,7 +41,7 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
   });
   const withAccount = (v: AssetValues) => ACCOUNTED.includes(v.protocol);
   return [
-    { name: 'name', label: t('asset.fields.assetName'), required: true, requiredMessage: t('asset.validation.name'), maxLength: 128, placeholder: t('asset.placeholders.name') },
+    // The protocol comes first: it decides the port and which of the sections below apply.
     {
       name: 'protocol',
       label: t('asset.fields.protocol'),
@@ -49,12 +49,16 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
       required: true,
       requiredMessage: t('asset.validation.protocol'),
       options: PROTOCOLS.map((p) => ({ value: p, label: t(`asset.protocols.${p}`) })),
-      // 1.3.9: a protocol brings its default port, and (but for Kubernetes) starts again from a password account.
+      // 1.3.9: a protocol brings its default port — unless the user typed a port of their own, which stays — and (but
+      // for Kubernetes) starts again from a password account.
       linked: (value, before) => {
         if (!isProtocol(value) || value === before.protocol) return undefined;
-        return value === 'kubernetes' ? { port: DEFAULT_PORT[value] } : { port: DEFAULT_PORT[value], accountType: 'custom' };
+        const typed = before.port !== undefined && before.port !== DEFAULT_PORT[before.protocol];
+        const port = typed ? {} : { port: DEFAULT_PORT[value] };
+        return value === 'kubernetes' ? port : { ...port, accountType: 'custom' };
       },
     },
+    { name: 'name', label: t('asset.fields.assetName'), required: true, requiredMessage: t('asset.validation.name'), maxLength: 128, placeholder: t('asset.placeholders.name') },
     { name: 'ip', label: t('asset.fields.host'), required: true, requiredMessage: t('asset.validation.host'), maxLength: 253, validate: (v) => (isHost(String(v).trim()) ? undefined : t('asset.validation.hostInvalid')), placeholder: t('asset.placeholders.host') },
     { name: 'port', label: t('asset.fields.port'), ...PORT, required: true, requiredMessage: t('asset.validation.port'), placeholder: t('asset.placeholders.port') },
     {
@@ -81,6 +85,7 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
       name: 'username',
       label: t('asset.fields.username'),
       placeholder: t('asset.placeholders.username'),
+      maxLength: 128,
       autoComplete: 'off',
       visible: (v) => withAccount(v) && (v.accountType === 'custom' || v.accountType === 'private-key'),
     },
@@ -89,6 +94,7 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
       label: t('asset.fields.password'),
       type: 'password',
       placeholder: t('asset.placeholders.password'),
+      maxLength: 1024,
       autoComplete: 'new-password',
       // Sent elsewhere, a stored password must be typed again (the server keeps it only for its old address).
       isSet: (v) => v.passwordSet && !passwordMoved(v),
@@ -109,6 +115,7 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
       name: 'passphrase',
       label: t('asset.fields.passphrase'),
       type: 'password',
+      maxLength: 1024,
       autoComplete: 'new-password',
       isSet: (v) => v.passphraseSet,
       visible: (v) => v.protocol === 'ssh' && v.accountType === 'private-key',
@@ -122,7 +129,7 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
       remoteOptions: { queryKey: ASSET_KEYS.gateways, load: api.gateways },
     },
     { name: 'tags', label: t('asset.fields.tags'), type: 'tags', placeholder: t('asset.placeholders.tags'), remoteOptions: { queryKey: ASSET_KEYS.tags, load: api.tags } },
-    { name: 'description', label: t('asset.fields.description'), type: 'textarea', placeholder: t('asset.placeholders.description') },
+    { name: 'description', label: t('asset.fields.description'), type: 'textarea', maxLength: 2000, placeholder: t('asset.placeholders.description') },
   ];
 }
 

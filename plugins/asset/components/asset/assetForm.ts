@@ -8,9 +8,10 @@ import { ATTRIBUTES, isProtocol } from './protocols';
  */
 export const EMPTY_ASSET = {
   name: '',
-  protocol: 'rdp' as Protocol,
+  // A newcomer's first asset is most likely an SSH host.
+  protocol: 'ssh' as Protocol,
   ip: '',
-  port: 3389 as number | undefined,
+  port: 22 as number | undefined,
   accountType: 'custom' as AccountType | '',
   credentialId: '',
   username: '',
