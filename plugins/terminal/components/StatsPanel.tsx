@@ -1,4 +1,4 @@
-import { formatBytes, useApi, useTranslation } from '@/core';
+import { formatBytes, useApi, useFormatDuration, useTranslation } from '@/core';
 import {
   Button,
   DrawerBody,
@@ -53,6 +53,19 @@ const useStyles = makeStyles({
 });
 
 const pct = (n: number) => `${(Number.isFinite(n) ? n : 0).toFixed(2)}%`;
+
+/**
+ * The host's uptime (ms) as the start and end of a duration for the kit's formatter, to the minute (to the second in
+ * the first minute); null when the value cannot be an uptime.
+ */
+export function uptimeSpan(uptimeMs: number, now: number): [number, number] | null {
+  if (!Number.isFinite(uptimeMs) || uptimeMs <= 0) return null;
+  const unit = uptimeMs >= 60_000 ? 60_000 : 1000;
+  return [now - Math.floor(uptimeMs / unit) * unit, now];
+}
+
+/** True when a CPU sample says nothing: every share 0 (1.3.9's answer to a session's first poll). */
+const noCpuSample = (cpu: SessionStats['cpu']) => Object.values(cpu).every((v) => !v);
 const ratio = (used: number, total: number) => (total > 0 ? Math.min(1, Math.max(0, used / total)) : 0);
 
 /**
@@ -64,6 +77,7 @@ export function StatsPanel({ open, onClose, sessionId }: { open: boolean; onClos
   const styles = useStyles();
   const api = useApi();
   const sessions = useMemo(() => sessionApi(api), [api]);
+  const duration = useFormatDuration();
   const [interval, setInterval_] = useState<number>(5);
   const [stats, setStats] = useState<SessionStats | null>(null);
   const [rates, setRates] = useState<Record<string, NetRate>>({});
@@ -98,6 +112,9 @@ export function StatsPanel({ open, onClose, sessionId }: { open: boolean; onClos
     };
   }, [open, sessionId, interval, sessions]);
 
+  const uptime = stats ? uptimeSpan(stats.uptime, Date.now()) : null;
+  // A sample of nothing but zeros (a 1.3.9 server's first poll) measured nothing: '-', not a CPU 0 % idle.
+  const share = stats && noCpuSample(stats.cpu) ? () => '-' : pct;
   const item = (label: string, value: ReactNode) => (
     <div className={styles.item} key={label}>
       <span className={styles.label}>{label}</span>
@@ -152,7 +169,7 @@ export function StatsPanel({ open, onClose, sessionId }: { open: boolean; onClos
               t('stats.system'),
               <>
                 {item(t('stats.hostname'), stats.hostname)}
-                {item(t('stats.uptime'), t('stats.days', { n: Number((stats.uptime / 86_400_000).toFixed(1)) }))}
+                {item(t('stats.uptime'), uptime ? duration(uptime[0], uptime[1]) : '-')}
                 {item(t('stats.processes'), `${stats.runningProcess} / ${stats.totalProcess}`)}
               </>,
             )}
@@ -167,14 +184,14 @@ export function StatsPanel({ open, onClose, sessionId }: { open: boolean; onClos
             {section(
               'CPU',
               <>
-                {item(t('stats.cpu.user'), pct(stats.cpu.user))}
-                {item(t('stats.cpu.system'), pct(stats.cpu.system))}
-                {item(t('stats.cpu.idle'), pct(stats.cpu.idle))}
-                {item(t('stats.cpu.ioWait'), pct(stats.cpu.ioWait))}
-                {item(t('stats.cpu.irq'), pct(stats.cpu.irq))}
-                {item(t('stats.cpu.softIrq'), pct(stats.cpu.softIrq))}
-                {item('nice', pct(stats.cpu.nice))}
-                {item('guest', pct(stats.cpu.guest))}
+                {item(t('stats.cpu.user'), share(stats.cpu.user))}
+                {item(t('stats.cpu.system'), share(stats.cpu.system))}
+                {item(t('stats.cpu.idle'), share(stats.cpu.idle))}
+                {item(t('stats.cpu.ioWait'), share(stats.cpu.ioWait))}
+                {item(t('stats.cpu.irq'), share(stats.cpu.irq))}
+                {item(t('stats.cpu.softIrq'), share(stats.cpu.softIrq))}
+                {item('nice', share(stats.cpu.nice))}
+                {item('guest', share(stats.cpu.guest))}
               </>,
             )}
             {section(

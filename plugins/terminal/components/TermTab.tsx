@@ -160,10 +160,35 @@ export function TermTab({ assetId, assetName, active, onInfo, controls, onReconn
       clearTimeout(resize);
       resize = setTimeout(() => send(encodeResize(cols, rows)), RESIZE_DEBOUNCE_MS);
     });
+    /**
+     * Ctrl+V pastes the clipboard, as in the terminals of Windows and most Linux desktops (xterm would send ^V). The
+     * browser lets a page read the clipboard only in a secure context (HTTPS or localhost) and with the user's consent;
+     * without that, a hint says how the browser pastes by itself: Ctrl+Shift+V, or Paste in the right-click menu.
+     */
+    const pasteClipboard = () => {
+      const hint = () => bus.emit('notify', { intent: 'info', message: say('term.pasteHint') });
+      const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+      if (typeof clipboard?.readText !== 'function') {
+        hint();
+        return;
+      }
+      clipboard.readText().then((text) => {
+        if (text) term.paste(text); // bracketed when the program asked for it, line ends as Enter
+      }, hint);
+    };
     term.attachCustomKeyEventHandler((event) => {
-      if (event.type === 'keydown' && event.ctrlKey && event.shiftKey && event.key.toLowerCase() === 'f') {
+      if (event.type !== 'keydown') return true;
+      // The letter typed; on a non-Latin layout (Cyrillic…), the key's place on a Latin one.
+      const letter = /^[a-z]$/i.test(event.key) ? event.key.toLowerCase() : (event.code ?? '').replace(/^Key/, '').toLowerCase();
+      if (event.ctrlKey && event.shiftKey && letter === 'f') {
         event.preventDefault();
         latest.current.onSearchKey();
+        return false;
+      }
+      // Only where the strategy allows paste; otherwise xterm's own ^V goes to the host, as it would without us.
+      if (event.ctrlKey && !event.shiftKey && !event.altKey && !event.metaKey && letter === 'v' && allowed(flags.paste)) {
+        event.preventDefault();
+        pasteClipboard();
         return false;
       }
       return true;
@@ -186,7 +211,7 @@ export function TermTab({ assetId, assetName, active, onInfo, controls, onReconn
       socket.onmessage = null;
       socket.close();
     };
-  }, [api, flags, handle, report]); // the socket lives as long as this session and its terminal
+  }, [api, bus, flags, handle, report]); // the socket lives as long as this session and its terminal
 
   // 3. Copy and paste as the strategy says: refused in the capture phase, before xterm's own handlers see them.
   useEffect(() => {

@@ -9,7 +9,9 @@ import { liveOf, ownSession } from './owned.ts';
  * The terminal's status panel (contract §3.9): a snapshot of the remote Linux host, gathered with one `exec` on the
  * session's own SSH connection (a short POSIX script printing /proc files, `df` and `ip`), parsed here. CPU
  * percentages are the delta to this session's previous sample (1.3.9 kept one sample for all sessions, quirk 23),
- * held in a WeakMap keyed by the running session: it goes when the session does.
+ * held in a WeakMap keyed by the running session: it goes when the session does. A session's first poll has no
+ * previous sample: its script reads /proc/stat twice, half a second apart (1.3.9 answered zeros, which the panel showed
+ * as a CPU 0 % idle and 0 % busy at once).
  */
 
 export const MSG_STATS = {
@@ -25,7 +27,7 @@ const MAX_OUTPUT = 1024 * 1024;
 
 // No single quote inside: the script travels as `sh -c '…'` (whatever the account's login shell is). Each section
 // starts with a marker line; a tool that is missing leaves its section empty.
-const SCRIPT = [
+const LINES = [
   'export LC_ALL=C',
   'echo @@hostname; hostname -f 2>/dev/null || hostname 2>/dev/null || cat /proc/sys/kernel/hostname',
   'echo @@uptime; cat /proc/uptime',
@@ -35,8 +37,12 @@ const SCRIPT = [
   'echo @@ip; ip -o addr 2>/dev/null || /sbin/ip -o addr 2>/dev/null || /usr/sbin/ip -o addr 2>/dev/null',
   'echo @@netdev; cat /proc/net/dev',
   'echo @@stat; head -n 1 /proc/stat',
-].join('\n');
-export const STATS_COMMAND = `sh -c '${SCRIPT}'`;
+];
+/** The CPU sample of a first poll, half a second before the one at the end (a whole second where sleep takes no fraction). */
+const EARLIER_SAMPLE = 'echo @@stat0; head -n 1 /proc/stat; sleep 0.5 2>/dev/null || sleep 1';
+export const STATS_COMMAND = `sh -c '${LINES.join('\n')}'`;
+/** The first poll of a session: the same, plus an earlier CPU sample to measure against. */
+export const STATS_FIRST_COMMAND = `sh -c '${[...LINES.slice(0, -1), EARLIER_SAMPLE, ...LINES.slice(-1)].join('\n')}'`;
 
 export interface Cpu {
   user: number;
@@ -95,18 +101,23 @@ function sections(output: string): Map<string, string[]> {
   return out;
 }
 
-/** The CPU percentages between two samples; zeros without a previous one (the first poll) or without progress. */
+/**
+ * The CPU percentages between two samples. Without a previous one, the shares since the host booted (the counters
+ * themselves); zeros only when no time passed between the samples.
+ */
 export function cpuPercent(previous: CpuSample | undefined, now: CpuSample): Cpu {
   const zero = Object.fromEntries(CPU_FIELDS.map((f) => [f, 0])) as unknown as Cpu;
-  if (!previous) return zero;
-  const delta = CPU_FIELDS.map((_, i) => Math.max(0, (now[i] ?? 0) - (previous[i] ?? 0)));
+  const delta = CPU_FIELDS.map((_, i) => Math.max(0, (now[i] ?? 0) - (previous?.[i] ?? 0)));
   // Linux counts guest time inside user time: the total is the first eight fields.
   const total = delta.slice(0, 8).reduce((a, b) => a + b, 0);
   if (total === 0) return zero;
   return Object.fromEntries(CPU_FIELDS.map((f, i) => [f, Math.round((delta[i]! / total) * 10000) / 100])) as unknown as Cpu;
 }
 
-/** Parses the script's output; `previous` is this session's last CPU sample. Returns the stat and the new sample. */
+/**
+ * Parses the script's output; `previous` is this session's last CPU sample (absent on its first poll, whose output
+ * carries an earlier sample of its own). Returns the stat and the new sample.
+ */
 export function parseStats(output: string, previous: CpuSample | undefined): { stat: Stat; sample: CpuSample } {
   const s = sections(output);
   const first = (name: string) => s.get(name)?.[0]?.trim() ?? '';
@@ -148,7 +159,8 @@ export function parseStats(output: string, previous: CpuSample | undefined): { s
     if (family === 'inet6' && !network[name].ipv6) network[name].ipv6 = address;
   }
 
-  const sample = first('stat').split(/\s+/).slice(1, 10).map(int);
+  const cpuSample = (name: string): CpuSample | undefined => (s.has(name) ? first(name).split(/\s+/).slice(1, 10).map(int) : undefined);
+  const sample = cpuSample('stat') ?? [];
   return {
     sample,
     stat: {
@@ -168,7 +180,7 @@ export function parseStats(output: string, previous: CpuSample | undefined): { s
       swapFree: mem.get('SwapFree') ?? 0,
       fileSystems,
       network,
-      cpu: cpuPercent(previous, sample),
+      cpu: cpuPercent(previous ?? cpuSample('stat0'), sample),
     },
   };
 }
@@ -221,8 +233,9 @@ export function statsRoutes({ db, live }: Deps) {
         const row = await ownSession(db, principal.user.id, params.id);
         if (row.protocol !== 'ssh') throw fail(MSG_STATS.protocol);
         const session = liveOf(live, row);
-        const output = await execCollect(session.ssh, STATS_COMMAND, STATS_TIMEOUT_MS);
-        const { stat, sample } = parseStats(output, samples.get(session));
+        const previous = samples.get(session);
+        const output = await execCollect(session.ssh, previous ? STATS_COMMAND : STATS_FIRST_COMMAND, STATS_TIMEOUT_MS);
+        const { stat, sample } = parseStats(output, previous);
         samples.set(session, sample);
         return stat;
       },

@@ -2,7 +2,7 @@ import { renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import terminal from '../../../plugins/terminal';
-import { networkRates } from '../../../plugins/terminal/components/StatsPanel';
+import { networkRates, uptimeSpan } from '../../../plugins/terminal/components/StatsPanel';
 import { connectSocket, fakeSockets, sessionMaker } from './fixtures';
 
 const ROUTE = '/term?assetId=a1&assetName=web-1';
@@ -43,7 +43,7 @@ describe('terminal stats panel', { timeout: 20_000 }, () => {
     const drawer = await screen.findByRole('dialog', { name: '状态信息' });
     expect(await within(drawer).findByText('web-1.local')).toBeInTheDocument();
     expect(api.callsTo('GET /sessions/:id/stats')[0]?.path).toBe('/sessions/s1/stats');
-    expect(within(drawer).getByText('3 天')).toBeInTheDocument();
+    expect(within(drawer).getByText('3天')).toBeInTheDocument();
     expect(within(drawer).getByText('12.50%')).toBeInTheDocument();
     expect(within(drawer).getByText('0.33')).toBeInTheDocument();
     expect(within(drawer).getByRole('progressbar', { name: '内存使用占比' })).toHaveAttribute('aria-valuenow', '0.75');
@@ -57,6 +57,49 @@ describe('terminal stats panel', { timeout: 20_000 }, () => {
     const calls = api.callsTo('GET /sessions/:id/stats').length;
     await new Promise((r) => setTimeout(r, 50));
     expect(api.callsTo('GET /sessions/:id/stats')).toHaveLength(calls);
+  });
+
+  it('shows uptime in days, hours and minutes, and no CPU shares before anything was measured (not a 0 % idle CPU)', async () => {
+    const sockets = fakeSockets();
+    const zeros = { user: 0, nice: 0, system: 0, idle: 0, ioWait: 0, irq: 0, softIrq: 0, steal: 0, guest: 0 };
+    const answers = [
+      // A 1.3.9 server's first poll: CPU all zeros; a host up 266 s (the panel said "0 天").
+      { ...sample(0), uptime: 266_120, cpu: zeros },
+      { ...sample(0), uptime: (2 * 86_400 + 5 * 3600 + 7 * 60 + 42) * 1000 },
+    ];
+    let n = 0;
+    const { user } = await renderPlugin(terminal, {
+      route: ROUTE,
+      api: { 'POST /sessions': sessionMaker(), 'POST /sessions/:id/connect': null, 'GET /sessions/:id/stats': () => answers[Math.min(n++, 1)] },
+    });
+    await connectSocket(sockets);
+    await screen.findByRole('tab', { name: 'web-1 已连接' });
+    await user.click(screen.getByRole('button', { name: '状态信息' }));
+    const drawer = await screen.findByRole('dialog', { name: '状态信息' });
+    const value = (label: string) => within(drawer).getByText(label).nextElementSibling?.textContent;
+    await within(drawer).findByText('web-1.local');
+    expect(value('运行时长')).toBe('4分钟');
+    expect(value('空闲')).toBe('-');
+    expect(value('用户')).toBe('-');
+    // The next poll (1 s apart) has measured.
+    await user.click(within(drawer).getByRole('combobox', { name: '查询时间间隔' }));
+    await user.click(await screen.findByRole('option', { name: '1秒' }));
+    await waitFor(() => expect(value('空闲')).toBe('84.25%'), { timeout: 5000 });
+    expect(value('运行时长')).toBe('2天5小时7分钟');
+  });
+
+  it('English uptime', async () => {
+    const sockets = fakeSockets();
+    const { user } = await renderPlugin(terminal, {
+      route: ROUTE,
+      lng: 'en-US',
+      api: { 'POST /sessions': sessionMaker(), 'POST /sessions/:id/connect': null, 'GET /sessions/:id/stats': { ...sample(0), uptime: 90_061_000 } },
+    });
+    await connectSocket(sockets);
+    await user.click(await screen.findByRole('button', { name: 'Status' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Status' });
+    await within(drawer).findByText('web-1.local');
+    expect(within(drawer).getByText('Uptime').nextElementSibling).toHaveTextContent('1d 1h 1min');
   });
 
   it('polls at the chosen interval', async () => {
@@ -78,6 +121,16 @@ describe('terminal stats panel', { timeout: 20_000 }, () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('uptime span', () => {
+  it('to the minute, to the second in the first minute; nothing for a value that is no uptime', () => {
+    expect(uptimeSpan(266_120, 1_000_000)).toEqual([1_000_000 - 240_000, 1_000_000]);
+    expect(uptimeSpan(42_900, 1_000_000)).toEqual([1_000_000 - 42_000, 1_000_000]);
+    expect(uptimeSpan(0, 1)).toBeNull();
+    expect(uptimeSpan(-5, 1)).toBeNull();
+    expect(uptimeSpan(Number.NaN, 1)).toBeNull();
   });
 });
 

@@ -141,6 +141,54 @@ describe('terminal plugin: /term', { timeout: 20_000 }, () => {
     expect(eventsOf('notify')).toEqual([]);
   });
 
+  it('Ctrl+V pastes the clipboard where the strategy allows paste', async () => {
+    const sockets = fakeSockets();
+    const { user, eventsOf } = await renderPlugin(terminal, { route: ROUTE, api: { 'POST /sessions': sessionMaker(), 'POST /sessions/:id/connect': null } });
+    const socket = await connectSocket(sockets);
+    await user.click(await screen.findByRole('textbox', { name: 'web-1 的终端' }));
+    await navigator.clipboard.writeText('echo 粘贴\nls');
+    await user.keyboard('{Control>}v{/Control}');
+    // Sent as typed (line ends as Enter), not as ^V.
+    await waitFor(() => expect(socket.sent.filter((f) => f.startsWith('2'))).toEqual(['2echo 粘贴\rls']));
+    expect(eventsOf('notify')).toEqual([]);
+  });
+
+  it('Ctrl+V is left to xterm (^V to the host) where the strategy refuses paste; the clipboard is not read', async () => {
+    const sockets = fakeSockets();
+    const { user, eventsOf } = await renderPlugin(terminal, {
+      route: ROUTE,
+      api: { 'POST /sessions': sessionMaker({ paste: '0' }), 'POST /sessions/:id/connect': null },
+    });
+    const socket = await connectSocket(sockets);
+    const input = await screen.findByRole('textbox', { name: 'web-1 的终端' });
+    await user.click(input);
+    await navigator.clipboard.writeText('secret');
+    const read = vi.spyOn(navigator.clipboard, 'readText');
+    // With the keyCode a browser gives, so xterm's own handling is what runs.
+    fireEvent.keyDown(input, { key: 'v', code: 'KeyV', keyCode: 86, ctrlKey: true });
+    await waitFor(() => expect(socket.sent.filter((f) => f.startsWith('2'))).toEqual(['2\x16']));
+    expect(read).not.toHaveBeenCalled();
+    expect(eventsOf('notify')).toEqual([]);
+  });
+
+  it('without the clipboard API (plain HTTP), Ctrl+V says how to paste instead: Ctrl+Shift+V or the right-click menu', async () => {
+    const sockets = fakeSockets();
+    const { user, eventsOf } = await renderPlugin(terminal, { route: ROUTE, api: { 'POST /sessions': sessionMaker(), 'POST /sessions/:id/connect': null } });
+    const socket = await connectSocket(sockets);
+    await user.click(await screen.findByRole('textbox', { name: 'web-1 的终端' }));
+    const own = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    try {
+      await user.keyboard('{Control>}v{/Control}');
+      await waitFor(() => expect(eventsOf('notify')).toHaveLength(1));
+    } finally {
+      if (own) Object.defineProperty(navigator, 'clipboard', own);
+      else Reflect.deleteProperty(navigator, 'clipboard');
+    }
+    expect(eventsOf('notify')[0]).toMatchObject({ intent: 'info', message: '浏览器不允许此页面读取剪贴板：请按 Ctrl+Shift+V，或在终端中右键选择“粘贴”。' });
+    expect(socket.sent.filter((f) => f.startsWith('2'))).toEqual([]); // no stray ^V
+  });
+
   it('asks before the window unloads while connected', async () => {
     const sockets = fakeSockets();
     await renderPlugin(terminal, { route: ROUTE, api: { 'POST /sessions': sessionMaker(), 'POST /sessions/:id/connect': null } });

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpuPercent, parseStats } from '../../../server/modules/sessions/stats.ts';
+import { cpuPercent, parseStats, STATS_COMMAND, STATS_FIRST_COMMAND } from '../../../server/modules/sessions/stats.ts';
 import { startSshd, sshdUnavailable, type TestSshd } from '../sshd.ts';
 import { connectLive, sessionsHarness } from './helpers.ts';
 
@@ -61,9 +62,22 @@ describe('parseStats', () => {
         lo: { ipv4: '127.0.0.1', ipv6: '', rx: 1000, tx: 1000 },
         eth0: { ipv4: '10.0.0.5', ipv6: 'fe80::1', rx: 5000000, tx: 2000000 },
       },
-      cpu: { user: 0, nice: 0, system: 0, idle: 0, ioWait: 0, irq: 0, softIrq: 0, steal: 0, guest: 0 },
+      // No earlier sample at all: the shares since boot, never zeros (a 0 % idle, 0 % busy CPU).
+      cpu: { user: 10.36, nice: 0, system: 5.18, idle: 82.9, ioWait: 1.04, irq: 0, softIrq: 0.52, steal: 0, guest: 0 },
     });
     expect(sample).toEqual([100, 0, 50, 800, 10, 0, 5, 0, 0]);
+  });
+
+  it("a first poll's output carries an earlier CPU sample, measured against; a previous sample wins over it", () => {
+    const first = OUTPUT.replace('@@stat\n', '@@stat0\ncpu  50 0 25 700 0 0 5 0 0 0\n@@stat\n');
+    expect(parseStats(first, undefined).stat.cpu).toEqual({ user: 27.03, nice: 0, system: 13.51, idle: 54.05, ioWait: 5.41, irq: 0, softIrq: 0, steal: 0, guest: 0 });
+    expect(parseStats(first, undefined).sample).toEqual([100, 0, 50, 800, 10, 0, 5, 0, 0]);
+    expect(parseStats(first, [100, 0, 50, 800, 10, 0, 5, 0, 0]).stat.cpu.idle).toBe(0); // no time passed since
+    // The first poll's script takes that sample half a second before the last; later polls do not wait.
+    expect(STATS_FIRST_COMMAND).toContain('echo @@stat0; head -n 1 /proc/stat; sleep 0.5');
+    expect(STATS_FIRST_COMMAND.indexOf('@@stat0')).toBeLessThan(STATS_FIRST_COMMAND.indexOf('@@stat;'));
+    expect(STATS_COMMAND).not.toContain('@@stat0');
+    expect(STATS_COMMAND).not.toContain('sleep');
   });
 
   it('computes CPU percentages from the previous sample; missing tools leave sections empty', () => {
@@ -80,6 +94,7 @@ describe('parseStats', () => {
     });
     const bare = parseStats('@@hostname\nh\n@@df\n@@ip\n', undefined).stat;
     expect(bare).toMatchObject({ hostname: 'h', fileSystems: [], network: {}, memTotal: 0, uptime: 0 });
+    expect(Object.values(bare.cpu).every((v) => v === 0)).toBe(true); // no /proc/stat: nothing to say
   });
 });
 
@@ -101,26 +116,48 @@ describe.skipIf(sshdUnavailable())('GET /sessions/:id/stats against a real sshd'
     const s1 = await connectLive(r.live, sshd, { id, creator: alice, assetId: 'a' });
     const s2 = await connectLive(r.live, sshd, { id: other, creator: alice, assetId: 'a' });
     try {
+      // The commands each session's connection runs.
+      const ran = new Map<string, string[]>();
+      for (const [sid, s] of [[id, s1], [other, s2]] as const) {
+        // ssh2's exec is overloaded (with and without options): passed through as it came.
+        const exec = s.ssh.exec.bind(s.ssh) as unknown as (command: string, ...rest: unknown[]) => unknown;
+        ran.set(sid, []);
+        (s.ssh as unknown as { exec: typeof exec }).exec = (command, ...rest) => {
+          ran.get(sid)!.push(command);
+          return exec(command, ...rest);
+        };
+      }
       const stats = async (sid: string, token = aliceToken) => h.call('GET', `/sessions/${sid}/stats`, { token });
+      type Cpu = Record<string, number>;
+      /** What the panel shows: shares of one whole (guest is inside user), idle among them. */
+      const sane = (cpu: Cpu) => {
+        const sum = Object.entries(cpu)
+          .filter(([k]) => k !== 'guest')
+          .reduce((a, [, v]) => a + v, 0);
+        expect(sum).toBeGreaterThan(99.9);
+        expect(sum).toBeLessThan(100.1);
+        for (const v of Object.values(cpu)) expect(v >= 0 && v <= 100, JSON.stringify(cpu)).toBe(true);
+      };
       const first = await stats(id);
       expect(first.body.code).toBe(1);
-      const stat = first.body.data as Record<string, unknown> & { cpu: Record<string, number>; memTotal: number; fileSystems: unknown[]; network: Record<string, unknown> };
+      const stat = first.body.data as Record<string, unknown> & { cpu: Cpu; uptime: number; memTotal: number; fileSystems: unknown[]; network: Record<string, unknown> };
       expect(stat.hostname).toBeTruthy();
+      // Milliseconds since boot, as /proc/uptime says (seconds there).
+      const hostUptime = Number(fs.readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
       expect(stat.uptime).toBeGreaterThan(0);
+      expect(Math.abs(stat.uptime - hostUptime)).toBeLessThan(60_000);
       expect(stat.memTotal).toBeGreaterThan(0);
       expect(stat.fileSystems.length).toBeGreaterThan(0);
       expect(Object.keys(stat.network)).toContain('lo');
-      // The first sample of a session has no previous one: zeros.
-      expect(Object.values(stat.cpu).every((v) => v === 0)).toBe(true);
+      // The first poll of a session measures too (1.3.9 answered zeros): over its own half second.
+      sane(stat.cpu);
+      expect(ran.get(id)).toEqual([STATS_FIRST_COMMAND]);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const second = (await stats(id)).body.data as { cpu: Record<string, number> };
-      const sum = Object.entries(second.cpu)
-        .filter(([k]) => k !== 'guest')
-        .reduce((a, [, v]) => a + v, 0);
-      expect(sum).toBeGreaterThan(99);
+      sane(((await stats(id)).body.data as { cpu: Cpu }).cpu);
+      expect(ran.get(id)).toEqual([STATS_FIRST_COMMAND, STATS_COMMAND]);
       // Another session's first poll is its own first sample, whatever the first one polled (quirk 23).
-      const otherFirst = (await stats(other)).body.data as { cpu: Record<string, number> };
-      expect(Object.values(otherFirst.cpu).every((v) => v === 0)).toBe(true);
+      sane(((await stats(other)).body.data as { cpu: Cpu }).cpu);
+      expect(ran.get(other)).toEqual([STATS_FIRST_COMMAND]);
 
       // Someone else, even an admin, learns nothing.
       expect((await stats(id, await h.accessToken(bob))).body).toEqual({ code: -1, message: '获取会话失败' });
