@@ -81,6 +81,11 @@ export interface ApiClient {
   /** Header value for URLs a socket or download needs. */
   token(): string | null;
   /**
+   * The console's current language, sent as `Accept-Language` on every call (and as `lng` in socket and download URLs,
+   * core/ui/download.ts), so the server says its messages in it; null when the client was built without one.
+   */
+  language(): string | null;
+  /**
    * The data of `GET url?params` if the entry already made that call at start (core/app/early.ts), its answer has
    * arrived and succeeded: a screen can render with it at once, with no request and no empty first frame. The answer
    * is then used up (the next call asks the server). Undefined in every other case, including errors: those go
@@ -109,6 +114,8 @@ export interface ApiClientOptions {
   bus: EventBus;
   /** Translate a core key (`error.network`); messages come from locales. */
   t: (key: string) => string;
+  /** The current language (i18next's), sent to the server with every call; default none. */
+  language?: () => string | null;
   /** Defaults to setting `location.hash`. */
   redirect?: Redirect;
   /** Transport override (tests use a custom adapter to answer without a server). */
@@ -205,10 +212,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   const baseUrl = '';
   const token = () => session.getState().token;
+  const language = () => options.language?.() ?? null;
   let transport: Promise<Transport> | null = null;
   const loadTransport = () => {
     transport ??= import('./transport').then(
-      (module) => module.createTransport(token, options.adapter),
+      (module) => module.createTransport(token, options.adapter, language),
       (error: unknown) => {
         transport = null; // a stale deployment or a dropped connection: the next call tries again
         throw error;
@@ -339,6 +347,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     patch: data('PATCH'),
     request,
     token,
+    language,
     earlyData<T>(url: string, params?: Query): T | undefined {
       const earlyUrl = options.early ? requestUrl(url, params) : null;
       if (earlyUrl === null) return undefined;

@@ -9,11 +9,14 @@ export interface Transport {
   isAxiosError: typeof isAxiosError;
 }
 
-export function createTransport(token: () => string | null, adapter: AxiosAdapter | undefined): Transport {
+export function createTransport(token: () => string | null, adapter: AxiosAdapter | undefined, language: () => string | null = () => null): Transport {
   const http = axios.create({ baseURL: '', adapter });
   http.interceptors.request.use((config) => {
     const value = token();
     if (value) config.headers.set('X-Auth-Token', value);
+    // The server says its messages (refusals, close reasons) in the console's current language.
+    const lng = language();
+    if (lng && !config.headers.has('Accept-Language')) config.headers.set('Accept-Language', lng);
     return config;
   });
   return { http, isAxiosError };

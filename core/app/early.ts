@@ -99,6 +99,8 @@ export function fetchEarly(
   fetchFn: Fetch,
   now: () => number = Date.now,
   ready: Readonly<Record<string, unknown>> = {},
+  /** The console's language, sent as the API client sends it (the server's texts in the answers are said in it). */
+  lng?: string,
 ): EarlyAnswers {
   const started = now();
   const pending = new Map<string, Promise<EarlyAnswer | null>>();
@@ -107,7 +109,7 @@ export function fetchEarly(
   for (const url of urls) {
     const drawn = Object.hasOwn(ready, url) && { status: 200, data: ready[url] };
     if (drawn) arrived.set(url, drawn);
-    const answer = drawn ? Promise.resolve(drawn) : fetchFn(url, { headers: token ? { [TOKEN_KEY]: token } : {}, credentials: 'same-origin' })
+    const answer = drawn ? Promise.resolve(drawn) : fetchFn(url, { headers: { ...(token ? { [TOKEN_KEY]: token } : {}), ...(lng ? { 'Accept-Language': lng } : {}) }, credentials: 'same-origin' })
       .then(
         async (res) => (res.ok && (res.headers.get('content-type') ?? '').includes('json') ? { status: res.status, data: await res.json() } : null),
         () => null,
@@ -160,7 +162,7 @@ export function startEarly(plugins: readonly AnyPlugin[], location: Pick<Locatio
     // a broken descriptor: the registry names it when the app starts
     screen = { pluginId: null, layout: null, namespaces: ['core'], requests: [] };
   }
-  const answers = fetchEarly(screen.requests, token, (url, init) => window.fetch(url, init), Date.now, drawnAnswers(token));
+  const answers = fetchEarly(screen.requests, token, (url, init) => window.fetch(url, init), Date.now, drawnAnswers(token), lng);
   // In the order they are needed, as HTTP/1.1's six connections serve them: `core`'s strings hold the app's first
   // render, then the page and its layout; the menu's namespaces and icons (some forty small files) last.
   loadLocaleFiles([lng], ['core']).catch(ignore);

@@ -162,6 +162,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     session: options.session,
     bus,
     t: (key) => dataKeyT(i18n.t.bind(i18n))(key, { ns: 'core' }),
+    language: () => i18n.language ?? null,
     redirect: options.redirect,
     adapter: options.adapter,
     early: options.early,

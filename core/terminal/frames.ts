@@ -46,9 +46,10 @@ export function encodeResize(cols: number, rows: number): string {
 
 /**
  * The `ws://` / `wss://` URL of a server WebSocket path, on the page's own origin (spec §1: the websocket address is
- * taken from the location of the current page), with the signed-in user's token in the query (contract §5).
+ * taken from the location of the current page), with the signed-in user's token and the console's language (`lng`: the
+ * server says its close reasons in it) in the query (contract §5).
  */
-export function socketUrl(api: Pick<ApiClient, 'baseUrl' | 'token'>, path: string, query: DownloadQuery = {}, base: string = window.location.href): string {
+export function socketUrl(api: Pick<ApiClient, 'baseUrl' | 'token'> & Partial<Pick<ApiClient, 'language'>>, path: string, query: DownloadQuery = {}, base: string = window.location.href): string {
   const url = new URL(downloadUrl(api, path, query), base);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();

@@ -7,13 +7,18 @@ export type DownloadQuery = Record<string, string | number | boolean | null | un
 
 /**
  * The URL of a file the server sends to signed-in users only. A download is a plain navigation, which cannot carry the
- * `X-Auth-Token` header, so the token goes in the query, as 1.3.9's server reads it (contract §1.3).
+ * `X-Auth-Token` header, so the token goes in the query, as 1.3.9's server reads it (contract §1.3), after the
+ * console's language (`lng`).
  */
-export function downloadUrl(api: Pick<ApiClient, 'baseUrl' | 'token'>, path: string, query: DownloadQuery = {}): string {
+export function downloadUrl(api: Pick<ApiClient, 'baseUrl' | 'token'> & Partial<Pick<ApiClient, 'language'>>, path: string, query: DownloadQuery = {}): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
   }
+  // Nor can it carry Accept-Language: the server reads the console's language from `lng` (its refusals, a socket's
+  // close reasons).
+  const lng = api.language?.();
+  if (lng && !params.has('lng')) params.set('lng', lng);
   const token = api.token();
   if (token) params.set('X-Auth-Token', token);
   const search = params.toString();

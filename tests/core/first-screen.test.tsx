@@ -68,7 +68,7 @@ describe('prerendered first screen', () => {
       expect(doc.querySelector('[data-brand="name"]'), s.lng).not.toBeNull();
     }
     expect(screens[0]?.html).toContain('登录账号');
-    expect(screens[1]?.html).toContain('Account');
+    expect(screens[1]?.html).toContain('Username');
     expect(screens[0]?.css).toMatch(/\.[\w-]+\s*\{\s*[a-z-]+\s*:/);
     expect(screens[0]?.css).not.toContain('<style');
   });

@@ -51,7 +51,7 @@ export function Pager({ pageIndex, pageSize, total, pageSizeOptions, onPageChang
   const count = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav className={styles.root} aria-label={t('ui.pagination')}>
-      <Text>{t('ui.total', { total })}</Text>
+      <Text>{t('ui.total', { count: total })}</Text>
       <div className={styles.pages}>
         <Button
           appearance="subtle"

@@ -58,7 +58,7 @@ export function OfflineSessionList() {
         }
         columns={[
           ...sessionColumns,
-          { key: 'closeReason', header: t('fields.closeReason'), render: (s) => (s.message ? `${s.message} (${s.code})` : '-') },
+          { key: 'closeReason', header: t('fields.closeReason'), render: (s) => s.message || '-' },
           { key: 'commandCount', header: t('fields.commandCount'), render: (s) => String(s.commandCount ?? 0) },
           {
             key: 'reviewed',

@@ -69,6 +69,6 @@ describe('info plugin: 个人中心 in the portal (/my-info)', () => {
   it('speaks English', async () => {
     await renderPlugin(info, { session: asUser, lng: 'en-US', route: '/my-info?activeKey=token', api: { 'GET /account/access-token': { id: '', userId: '', token: '', created: '0001-01-01 00:00:00' } } });
     expect(await screen.findByText('You have no access token yet.')).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Personal navigation' })).getByRole('button', { name: 'Personal centre' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'User navigation' })).getByRole('button', { name: 'My account' })).toBeInTheDocument();
   });
 });

@@ -245,7 +245,7 @@ describe('login plugin', () => {
     const { user } = await renderPlugin(login, { session: signedOut });
     await user.click(within(screen.getByRole('group', { name: '语言' })).getByRole('button', { name: 'English' }));
     await user.click(await screen.findByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('Please enter your account!')).toBeInTheDocument();
-    expect(screen.getByText('Please enter your password!')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter your username')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
   });
 });

@@ -31,7 +31,10 @@ describe('session-audit: session history', () => {
     expect(row('192.168.1.10').getByText('未读')).toBeInTheDocument();
     expect(screen.getByText('192.168.1.10').tagName).toBe('SPAN');
     expect(row('192.168.1.22').getByText('已读')).toBeInTheDocument();
-    expect(row('192.168.1.10').getByText('管理员强制关闭了此会话 (802)')).toBeInTheDocument();
+    // The close reason in words only: the code stays on the wire, never in the text (issue 27).
+    expect(row('192.168.1.10').getByText('管理员强制关闭了此会话')).toBeInTheDocument();
+    expect(row('192.168.1.22').getByText('用户正常退出')).toBeInTheDocument();
+    expect(screen.queryByText(/\(802\)|\(0\)/)).toBeNull();
     expect(row('192.168.1.10').getByText('7')).toBeInTheDocument();
     expect(row('192.168.1.10').getByText('1小时2分钟3秒')).toBeInTheDocument();
 
