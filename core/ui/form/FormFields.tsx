@@ -285,6 +285,9 @@ function FieldRow<Values extends FormValues>({
           <Switch
             name={field.name}
             checked={value === true}
+            // The state in words, clickable like the switch; hidden from the accessible name (the field's label),
+            // since a screen reader already says whether a switch is on.
+            label={field.stateText ? { children: value === true ? field.stateText.on : field.stateText.off, 'aria-hidden': true } : undefined}
             disabled={isDisabled}
             onChange={(_, d) => onChange(d.checked)}
             onBlur={onBlur}

@@ -66,6 +66,8 @@ export interface FormField<Values extends FormValues = FormValues> {
    * For `textarea`: its height in lines, or a range it grows within as the text gets longer (e.g. `{ min: 5, max: 10 }`).
    */
   rows?: number | { min: number; max: number };
+  /** For `switch`: the words beside it for each state (e.g. 允许 / 禁止), so the state reads without its colour. */
+  stateText?: { on: string; off: string };
   /** For `text` and `textarea`: a fixed-width font (commands, keys, certificates). */
   monospace?: boolean;
   /**

@@ -28,11 +28,15 @@ export function StrategyFormDialog({ dialog, onSaved }: { dialog: RecordDialog; 
   const { t } = useTranslation('strategy');
   const strategies = useEndpoints(strategyApi);
   const { id } = dialog;
+  const state = { on: t('state.allowed'), off: t('state.forbidden') };
+  // What 复制 / 粘贴 are is not obvious: the clipboard between the user's computer (the browser) and the remote session.
+  const hints: Partial<Record<Flag, string>> = { edit: t('hints.edit'), copy: t('hints.copy'), paste: t('hints.paste') };
   const switches: FormField<StrategyBody>[] = FLAGS.map((flag) => ({
     name: flag,
     label: t(`fields.${flag}`),
     type: 'switch',
-    hint: flag === 'edit' ? t('hints.edit') : undefined,
+    stateText: state,
+    hint: hints[flag],
     linked: linkedFlags(flag),
   }));
   return (

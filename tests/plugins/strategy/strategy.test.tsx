@@ -107,6 +107,25 @@ describe('strategy plugin: form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says each switch’s state as 允许 / 禁止 and what 复制 / 粘贴 do with the clipboard, in both languages', async () => {
+    const { user, unmount } = await renderPlugin(strategy, { api: { 'GET /strategies/paging': page } });
+    await user.click(await screen.findByRole('button', { name: '新建' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '新建授权策略' }));
+    const stateOf = (name: string) => dialog.getByRole('switch', { name }).parentElement?.textContent;
+    for (const label of FLAG_LABELS) expect(stateOf(label)).toBe('禁止');
+    await user.click(dialog.getByRole('switch', { name: '上传' }));
+    expect(stateOf('上传')).toBe('允许');
+    expect(dialog.getByRole('switch', { name: '复制' })).toHaveAccessibleDescription('把远程会话中选中的文字复制到浏览器所在电脑的剪贴板');
+    expect(dialog.getByRole('switch', { name: '粘贴' })).toHaveAccessibleDescription('把浏览器所在电脑剪贴板中的文字粘贴到远程会话');
+    unmount();
+
+    const en = await renderPlugin(strategy, { api: { 'GET /strategies/paging': page }, lng: 'en-US' });
+    await en.user.click(await screen.findByRole('button', { name: 'New' }));
+    const english = within(await screen.findByRole('dialog', { name: 'New strategy' }));
+    expect(english.getByRole('switch', { name: 'Paste' }).parentElement?.textContent).toBe('Forbidden');
+    expect(english.getByRole('switch', { name: 'Copy' })).toHaveAccessibleDescription(/clipboard of the computer running the browser/);
+  });
+
   it('keeps 编辑 and 下载 together: edit switches download on, download off switches edit off', async () => {
     const { user } = await renderPlugin(strategy, { api: { 'GET /strategies/paging': page } });
     await user.click(await screen.findByRole('button', { name: '新建' }));
