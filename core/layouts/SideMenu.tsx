@@ -35,6 +35,15 @@ const useStyles = makeStyles({
     color: tokens.colorBrandForeground1,
     fontWeight: tokens.fontWeightSemibold,
   },
+  // One line per entry: a label longer than the 200 px menu (English's "Dynamic commands" under its group) ends in
+  // an ellipsis and shows whole in a tooltip, instead of wrapping onto a second line.
+  shownLabel: {
+    display: 'block',
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
   hiddenLabel: {
     position: 'absolute',
     width: '1px',
@@ -44,6 +53,13 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
   },
 });
+
+/** A clipped label shows its whole text as the pointer's tooltip (none when it fits: a title would repeat the name). */
+function showWholeWhenClipped(event: { currentTarget: HTMLElement }): void {
+  const el = event.currentTarget;
+  if (el.scrollWidth > el.clientWidth) el.title = el.textContent ?? '';
+  else el.removeAttribute('title');
+}
 
 function readOpenKeys(): string[] {
   try {
@@ -83,7 +99,14 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
     window.sessionStorage.setItem(OPEN_KEYS_STORAGE_KEY, JSON.stringify(keys));
   };
 
-  const label = (text: string) => (collapsed ? <span className={styles.hiddenLabel}>{text}</span> : text);
+  const label = (text: string) =>
+    collapsed ? (
+      <span className={styles.hiddenLabel}>{text}</span>
+    ) : (
+      <span className={styles.shownLabel} onPointerEnter={showWholeWhenClipped}>
+        {text}
+      </span>
+    );
 
   const leaf = (page: ResolvedPage) => {
     const Icon = registry.iconOf(page.path) ?? AppsRegular;

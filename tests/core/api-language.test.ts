@@ -12,6 +12,16 @@ vi.setConfig({ testTimeout: 30_000 });
 // The server says its messages (refusals, close reasons, the super admin's seeded name) in the language the console
 // sends (issue 27, "Words"): `Accept-Language` on every call, `lng` in socket and download URLs.
 
+/** Asks GET /probe when shown and at each click. */
+function ProbePage() {
+  const api = useApi();
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    void api.get('/probe').then(() => setN((v) => v + 1));
+  }, [api]);
+  return createElement('button', { type: 'button', onClick: () => void api.get('/probe').then(() => setN((v) => v + 1)) }, `asked ${n}`);
+}
+
 describe('the API client sends the console’s language', () => {
   it('as Accept-Language on every call, following the current language; none when built without one', async () => {
     const fake = createFakeApi({ 'GET /x': { ok: true } });
@@ -42,17 +52,7 @@ describe('the API client sends the console’s language', () => {
       id: 'fx-probe',
       manifest: { id: 'fx-probe', menus: [{ key: 'fx-probe', group: 'ops', label: { 'zh-CN': '探针', 'en-US': 'Probe' } }], actions: [] },
       pages: [{ menuKey: 'fx-probe', path: '/probe', page: 'Page', labelKey: 'label', layout: 'admin' }],
-      load: () =>
-        Promise.resolve({
-          Page: () => {
-            const api = useApi();
-            const [n, setN] = useState(0);
-            useEffect(() => {
-              void api.get('/probe').then(() => setN((v) => v + 1));
-            }, [api]);
-            return createElement('button', { type: 'button', onClick: () => void api.get('/probe').then(() => setN((v) => v + 1)) }, `asked ${n}`);
-          },
-        }),
+      load: () => Promise.resolve({ Page: ProbePage }),
       locales: { 'zh-CN': { label: '探针' }, 'en-US': { label: 'Probe' } },
     });
     const { api, user, services } = await renderPlugin(probe, { route: '/probe', lng: 'en-US', api: { 'GET /probe': { ok: true } } });
