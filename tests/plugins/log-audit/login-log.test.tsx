@@ -131,7 +131,7 @@ describe('log-audit: login log', () => {
     });
     await screen.findByRole('cell', { name: 'ann' });
     expect(screen.queryByRole('button', { name: /清空/ })).toBeNull();
-    await user.click(screen.getByRole('button', { name: '更多操作' }));
+    await user.click(screen.getByRole('button', { name: '更多' }));
     await user.click(await screen.findByRole('menuitem', { name: '清空全部登录日志…' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('清空登录日志?');
@@ -142,13 +142,13 @@ describe('log-audit: login log', () => {
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
     expect(api.callsTo('POST /login-logs/clear')).toHaveLength(0);
 
-    await user.click(await screen.findByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('button', { name: '更多' }));
     await user.click(await screen.findByRole('menuitem', { name: '清空全部登录日志…' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '清空' }));
     await waitFor(() => expect(api.callsTo('POST /login-logs/clear')).toHaveLength(1));
     expect(eventsOf('notify')).toContainEqual({ intent: 'success', message: '清空成功' });
     await screen.findByText('暂无数据');
-    await user.click(await screen.findByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('button', { name: '更多' }));
     expect(await screen.findByRole('menuitem', { name: '清空全部登录日志…' })).toHaveAttribute('aria-disabled', 'true');
   });
 
@@ -162,7 +162,7 @@ describe('log-audit: login log', () => {
     await user.type(screen.getByRole('textbox', { name: '登录账号' }), 'ann');
     await user.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'bob' })).toBeNull());
-    await user.click(screen.getByRole('button', { name: '更多操作' }));
+    await user.click(screen.getByRole('button', { name: '更多' }));
     await user.click(await screen.findByRole('menuitem', { name: '清空全部登录日志…' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('将永久删除全部 57 条登录日志');
     expect(api.callsTo('GET /login-logs/paging').at(-1)?.query).toEqual({ ...FIRST, pageSize: 1 });
@@ -172,7 +172,7 @@ describe('log-audit: login log', () => {
     await renderPlugin(logAudit, { route: '/login-log', session: admin(['login-log']), api: { 'GET /login-logs/paging': page } });
     await screen.findByRole('cell', { name: 'ann' });
     expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
-    expect(screen.queryByRole('button', { name: '更多操作' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '更多' })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
@@ -187,7 +187,7 @@ describe('log-audit: login log', () => {
     expect(row('bob').getByText('Failed')).toBeInTheDocument();
     expect(row('cat').getByText('Terminal (SSH)')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Result' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(screen.getByRole('button', { name: 'More' }));
     expect(await screen.findByRole('menuitem', { name: 'Clear the whole login log…' })).not.toHaveAttribute('aria-disabled', 'true');
   });
 });

@@ -82,7 +82,7 @@ describe('log-audit: file-operation log', () => {
     await waitFor(() => expect(api.callsTo('DELETE /storage-logs/:id').map((c) => c.params.id)).toEqual(['f4', 'f1,f3']));
 
     expect(screen.queryByRole('button', { name: /清空/ })).toBeNull();
-    await user.click(await screen.findByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('button', { name: '更多' }));
     await user.click(await screen.findByRole('menuitem', { name: '清空全部文件日志…' }));
     const clear = await screen.findByRole('alertdialog');
     expect(clear).toHaveTextContent('清空文件日志?');
@@ -95,7 +95,7 @@ describe('log-audit: file-operation log', () => {
     const view = await renderPlugin(logAudit, { route: '/storage-log', session: admin(['storage-log']), api: { ...LISTS, 'GET /storage-logs/paging': page } });
     await screen.findByRole('cell', { name: '/tmp/a.txt' });
     expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
-    expect(screen.queryByRole('button', { name: '更多操作' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '更多' })).toBeNull();
     view.unmount();
 
     const { user } = await renderPlugin(logAudit, {
@@ -104,7 +104,7 @@ describe('log-audit: file-operation log', () => {
       api: { ...LISTS, 'GET /storage-logs/paging': { total: 0, items: [] } },
     });
     await screen.findByText('暂无数据');
-    await user.click(screen.getByRole('button', { name: '更多操作' }));
+    await user.click(screen.getByRole('button', { name: '更多' }));
     expect(await screen.findByRole('menuitem', { name: '清空全部文件日志…' })).toHaveAttribute('aria-disabled', 'true');
   });
 

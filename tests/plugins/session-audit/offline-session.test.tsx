@@ -71,11 +71,15 @@ describe('session-audit: session history', () => {
     expect(open).toHaveBeenCalledWith('#/term-playback?sessionId=s1', 'term-playback-s1', expect.stringContaining('width='));
   });
 
-  it('deletes a row after the question, and the selection in one call', async () => {
+  it('deletes a row and the selection in one call, after questions naming the sessions (user, asset, address, time)', async () => {
     const { user, api: calls } = await renderPlugin(sessionAudit, { route: '/offline-session', api: { ...api, 'DELETE /sessions/:id': null } });
     await screen.findByText('192.168.1.10');
     await user.click(row('192.168.1.22').getByRole('button', { name: /删除/ }));
-    await user.click(await within(await screen.findByRole('alertdialog')).findByRole('button', { name: '确认' }));
+    const one = await screen.findByRole('alertdialog');
+    expect(one).toHaveTextContent('删除这条历史会话?');
+    expect(one).toHaveTextContent('将永久删除Ann 于 2026-11-23 10:00:00 从 192.168.1.22 接入 web-01 的会话，连同其录像和命令记录。');
+    expect(one).toHaveTextContent('并会记入操作日志');
+    await user.click(await within(one).findByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls.callsTo('DELETE /sessions/:id').map((c) => c.path)).toEqual(['/sessions/s2']));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
@@ -85,12 +89,16 @@ describe('session-audit: session history', () => {
     if (!batch) throw new Error('no batch delete');
     await user.click(batch);
     const dialog = within(await screen.findByRole('alertdialog'));
-    expect(dialog.getByText('您确定要删除选中的行吗?')).toBeInTheDocument();
+    expect(dialog.getByText('您确定要删除选中的 2 条历史会话吗?')).toBeInTheDocument();
+    expect(dialog.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Ann 于 2026-11-23 10:00:00 从 192.168.1.10 接入 web-01 的会话',
+      'Ann 于 2026-11-23 10:00:00 从 192.168.1.22 接入 web-01 的会话',
+    ]);
     await user.click(await dialog.findByRole('button', { name: '确认' }));
     await waitFor(() => expect(calls.callsTo('DELETE /sessions/:id').at(-1)?.path).toBe('/sessions/s1,s2'));
   });
 
-  it('marks read and unread (row and selection), all as read, and clears after 1.3.9\'s question', async () => {
+  it('marks read and unread (row and selection), all as read, and clears from the ⋯ menu after saying how many go', async () => {
     const { user, api: calls, eventsOf } = await renderPlugin(sessionAudit, {
       route: '/offline-session',
       api: {
@@ -102,11 +110,10 @@ describe('session-audit: session history', () => {
       },
     });
     await screen.findByText('192.168.1.10');
-    await user.click(row('192.168.1.10').getByRole('button', { name: '更多操作' }));
-    await user.click(await screen.findByRole('menuitem', { name: '标记已读' }));
+    // The row's one overflow action shows as a plain button (RowActions: no ⋯ menu for a single item).
+    await user.click(row('192.168.1.10').getByRole('button', { name: '标记已读' }));
     await waitFor(() => expect(calls.callsTo('POST /sessions/:id/reviewed').map((c) => c.path)).toEqual(['/sessions/s1/reviewed']));
-    await user.click(row('192.168.1.22').getByRole('button', { name: '更多操作' }));
-    await user.click(await screen.findByRole('menuitem', { name: '标记未读' }));
+    await user.click(row('192.168.1.22').getByRole('button', { name: '标记未读' }));
     await waitFor(() => expect(calls.callsTo('POST /sessions/:id/unreviewed').map((c) => c.path)).toEqual(['/sessions/s2/unreviewed']));
 
     await user.click(await screen.findByRole('checkbox', { name: '选择会话 192.168.1.10' }));
@@ -119,16 +126,20 @@ describe('session-audit: session history', () => {
     await user.click(screen.getByRole('button', { name: '全部标记已读' }));
     await waitFor(() => expect(calls.callsTo('POST /sessions/reviewed')).toHaveLength(1));
 
-    await user.click(screen.getByRole('button', { name: '清空' }));
+    // No red 清空 beside the search: it is an item of the toolbar's ⋯ 更多 menu.
+    expect(screen.queryByRole('button', { name: /清空/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '更多' }));
+    await user.click(await screen.findByRole('menuitem', { name: '清空全部历史会话…' }));
     let dialog = within(await screen.findByRole('alertdialog'));
-    expect(dialog.getByText('您确定要清空全部会话吗?')).toBeInTheDocument();
-    expect(dialog.getByText('清空之后无法进行恢复，请慎重考虑。')).toBeInTheDocument();
+    expect(dialog.getByText('清空历史会话?')).toBeInTheDocument();
+    expect(dialog.getByText(/将永久删除全部 2 条历史会话及其录像和命令记录（所有时间段，不受当前查询条件限制；进行中的会话不受影响）/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: '取消' }));
     expect(calls.callsTo('POST /sessions/clear')).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    await user.click(screen.getByRole('button', { name: '清空' }));
+    await user.click(screen.getByRole('button', { name: '更多' }));
+    await user.click(await screen.findByRole('menuitem', { name: '清空全部历史会话…' }));
     dialog = within(await screen.findByRole('alertdialog'));
-    await user.click(await dialog.findByRole('button', { name: '确定' }));
+    await user.click(await dialog.findByRole('button', { name: '清空' }));
     await waitFor(() => expect(calls.callsTo('POST /sessions/clear')).toHaveLength(1));
     await waitFor(() => expect(eventsOf('notify')).toContainEqual(expect.objectContaining({ message: '清空成功' })));
   });
@@ -136,7 +147,7 @@ describe('session-audit: session history', () => {
   it('shows no action without its key', async () => {
     await renderPlugin(sessionAudit, { route: '/offline-session', session: { user: { menus: ['offline-session'] } }, api });
     await screen.findByText('192.168.1.10');
-    for (const name of ['回放', '清空', '全部标记已读', '更多操作']) expect(screen.queryByRole('button', { name })).toBeNull();
+    for (const name of ['回放', '全部标记已读', '更多操作', '更多']) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByRole('button', { name: /删除/ })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: '选择会话 192.168.1.10' })).toBeNull();
   });
@@ -145,7 +156,7 @@ describe('session-audit: session history', () => {
     await renderPlugin(sessionAudit, { route: '/offline-session', lng: 'en-US', api });
     expect(await screen.findByText('192.168.1.10')).toBeInTheDocument();
     expect(row('192.168.1.10').getByText('Unread')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Clear all' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'More' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Close reason' })).toBeInTheDocument();
   });
 });
