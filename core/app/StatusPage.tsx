@@ -1,9 +1,11 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { useInMainLandmark } from '../layouts/MainLandmark';
 import { useCore } from './context';
+import { announceScreen } from './firstScreen';
 import { useLandingPath } from './landing';
 
 const useStyles = makeStyles({
@@ -38,6 +40,8 @@ export function StatusPage({ status }: { status: 403 | 404 }) {
   const offerConsole = type !== 'user' && reachable(consoleHome);
   // Inside a layout the page is in its <main> already; on its own (/permission-denied, 404, a bare page) it is one.
   const Root = useInMainLandmark() ? 'section' : 'main';
+  // Whatever index.html's first screen showed (the server's drawing of the page asked for), this is the page now.
+  useLayoutEffect(() => void announceScreen(null), []);
   return (
     <Root className={styles.root} aria-labelledby="status-title">
       <Text id="status-title" as="h1" weight="bold" className={styles.code}>

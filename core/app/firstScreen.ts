@@ -103,6 +103,14 @@ export interface ServerRender {
   renderFirstScreen(request: FirstScreenRequest): Promise<RenderedFirstScreen | null>;
 }
 
+/**
+ * How long the server's drawing of a signed-in page may show at most, from the boot's start. It is a picture, inert:
+ * when the console shows something else than the page drawn without saying so (a path it redirects, a failure it
+ * did not announce), the picture must not stay over the live console. The console's own page comes within a second on
+ * these machines even at 4× CPU slowdown (docs/PERFORMANCE.md), so a drawing still there at this point is stale.
+ */
+export const DRAWING_DEADLINE_MS = 4000;
+
 /** While a static page shows, the app's root (its loading text, then the app itself) stays out of sight. */
 export const HIDE_ROOT_RULE = `#${FIRST_SCREEN.host}:not([hidden])~#root{display:none}`;
 

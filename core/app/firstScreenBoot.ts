@@ -8,7 +8,7 @@
 import { isLng, LNG_STORAGE_KEY, storedLanguage } from '../i18n/language';
 import { hashPathname, matchesPath } from '../navigation/paths';
 import { TOKEN_KEY } from '../session/stored';
-import { DRAWN_ANSWERS_KEY, type DrawnAnswers, FIRST_SCREEN, HIDE_ROOT_RULE, type RenderedFirstScreen, type RoutePreloads, type ScreenShown } from './firstScreen';
+import { DRAWING_DEADLINE_MS, DRAWN_ANSWERS_KEY, type DrawnAnswers, FIRST_SCREEN, HIDE_ROOT_RULE, type RenderedFirstScreen, type RoutePreloads, type ScreenShown } from './firstScreen';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -205,12 +205,14 @@ function routePreload(table: RoutePreloads, route: RoutePreloads['routes'][numbe
 /**
  * A signed-in visit to a page the server draws (GET /first-screen, server/modules/first-screen): the server renders
  * it with the app's own components and the caller's own data, and it shows here, inert, until the app has rendered
- * the same page (core announces it; the static copy then goes in the same frame). The app's start does not wait for
- * it: an answer that comes after the app's page, or none at all, changes nothing.
+ * the same page (core announces it; the static copy then goes in the same frame), or until DRAWING_DEADLINE_MS after
+ * the boot. The app's start does not wait for it: an answer that comes after the app's page, or none, changes nothing.
  */
 function drawFromServer(doc: Document, host: HTMLElement, pathname: string, token: string): void {
   const lng = storedLanguage();
   awaitHandOver(doc, host);
+  // Never over the live console for long, whatever it shows and whether or not it says so (DRAWING_DEADLINE_MS).
+  setTimeout(() => host.isConnected && removeFirstScreen(doc), DRAWING_DEADLINE_MS);
   fetch(`/first-screen?path=${encodeURIComponent(pathname)}&lng=${encodeURIComponent(lng)}`, { headers: { [TOKEN_KEY]: token }, credentials: 'same-origin' })
     .then((res) => res.json() as Promise<{ code?: unknown; data?: Partial<RenderedFirstScreen> | null }>)
     .then(({ code, data }) => {

@@ -9,10 +9,12 @@ import { layoutLoaders, layoutNamespaces, loadedLayout } from './layouts';
 import { ChunkLoader } from './OnDemand';
 import { LazyStatusPage, PluginPage } from './PluginPage';
 import { RootRedirect } from './RootRedirect';
+import { SessionUserGate } from './SessionUserGate';
 
 /**
  * Every route: the document title, and no page but the login without a token (spec §4). A visit that starts without
  * one remembers where it was going (`/login?from=…`); signing out (here or in another tab) just ends on the login.
+ * A token without its user loads the user first (SessionUserGate).
  */
 function RouteRoot() {
   useDocumentTitle();
@@ -22,6 +24,13 @@ function RouteRoot() {
   if (signedIn) hadSession.current = true;
   if (!signedIn && pathname !== LOGIN_PATH) {
     return <Navigate to={hadSession.current ? LOGIN_PATH : loginPathFrom(pathname + search)} replace />;
+  }
+  if (signedIn && pathname !== LOGIN_PATH) {
+    return (
+      <SessionUserGate>
+        <Outlet />
+      </SessionUserGate>
+    );
   }
   return <Outlet />;
 }

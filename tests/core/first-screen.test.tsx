@@ -6,11 +6,15 @@ import { renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { announceScreen, DRAWN_ANSWERS_KEY, FIRST_SCREEN, HIDE_ROOT_RULE, type RoutePreloads } from '../../core/app/firstScreen';
+import { announceScreen, DRAWING_DEADLINE_MS, DRAWN_ANSWERS_KEY, FIRST_SCREEN, HIDE_ROOT_RULE, type RoutePreloads } from '../../core/app/firstScreen';
 import { bootFirstScreen } from '../../core/app/firstScreenBoot';
 import { drawnAnswers } from '../../core/app/early';
 import { type PrerenderedScreen, prerenderFirstScreens } from '../../core/app/prerender';
 import login from '../../plugins/login';
+
+function UserListPage() {
+  return <h1>user list page</h1>;
+}
 
 const adminInfo = { id: 'u1', username: 'admin', nickname: '超级管理员', type: 'admin', enableTotp: false, roles: null, menus: ['info'] };
 const branding = { code: 1, message: 'success', data: { name: 'Acme Bastion', description: '远程访问堡垒机', copyright: 'c' } };
@@ -316,5 +320,93 @@ describe('prerendered first screen', () => {
     expect(await screen.findByRole('alert')).toBeVisible();
     expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
     expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
+  });
+  // A signed-in page the console shows without announcing it, or another page than the one drawn: the drawing is a
+  // picture over a hidden console, and must give way (issue 27: `#/user` with a token and no stored user stayed inert).
+  const listPlugin = definePlugin({
+    id: 'fx-users',
+    manifest: { id: 'fx-users', menus: [{ key: 'fx-users', group: 'identity', label: { 'zh-CN': '用户', 'en-US': 'Users' } }], actions: [] },
+    pages: [{ menuKey: 'fx-users', path: '/user', page: 'Page', labelKey: 'label', layout: 'admin' }],
+    load: () => Promise.resolve({ Page: UserListPage }),
+    locales: { 'zh-CN': { label: '用户' }, 'en-US': { label: 'Users' } },
+  });
+
+  it('goes at its deadline when the console never announces a page, answered or not', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const server = serverAnswer({ code: 1, message: 'success', data: drawn });
+      bootSignedIn('#/user');
+      const responded = server.respond();
+      await vi.advanceTimersByTimeAsync(10);
+      await responded;
+      const host = document.getElementById(FIRST_SCREEN.host);
+      expect(host?.hasAttribute('inert')).toBe(true);
+      await vi.advanceTimersByTimeAsync(DRAWING_DEADLINE_MS - 100);
+      expect(document.getElementById(FIRST_SCREEN.host)).not.toBeNull();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+      expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
+
+      // No answer yet at the deadline: nothing shows, and a late answer shows nothing either.
+      const slow = serverAnswer({ code: 1, message: 'success', data: drawn });
+      bootSignedIn('#/user');
+      await vi.advanceTimersByTimeAsync(DRAWING_DEADLINE_MS + 1);
+      expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+      const late = slow.respond();
+      await vi.advanceTimersByTimeAsync(10);
+      await late;
+      expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+      expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives way to the 403 page the console shows instead of the page drawn', async () => {
+    const server = serverAnswer({ code: 1, message: 'success', data: drawn });
+    bootSignedIn('#/user');
+    await server.respond();
+    expect(document.getElementById(FIRST_SCREEN.host)?.hasAttribute('inert')).toBe(true);
+    vi.unstubAllGlobals();
+    await renderPlugin(listPlugin, { route: '/user', session: { user: { menus: ['info'] } } });
+    expect(await screen.findByText('抱歉，您似乎没有此页面的权限。')).toBeInTheDocument();
+    expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+    expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
+  });
+
+  it('with a token but no stored user, the console fetches the user, then shows the page drawn and takes its place', async () => {
+    const server = serverAnswer({ code: 1, message: 'success', data: drawn });
+    bootSignedIn('#/user');
+    await server.respond();
+    vi.unstubAllGlobals();
+    const { session, api } = await renderPlugin(listPlugin, {
+      route: '/user',
+      session: { token: 'tok', user: null },
+      api: { 'GET /account/info': { id: 'u1', username: 'admin', nickname: '超级管理员', type: 'admin', menus: ['fx-users'] } },
+    });
+    expect(await screen.findByRole('heading', { name: 'user list page' })).toBeInTheDocument();
+    expect(api.callsTo('GET /account/info')).toHaveLength(1);
+    expect(session.getState().user?.menus).toEqual(['fx-users']);
+    expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
+    expect(screen.queryByText('抱歉，您似乎没有此页面的权限。')).toBeNull();
+  });
+
+  it('with a token but no stored user whose fetch fails, says so with a retry that loads the page', async () => {
+    let answers = 0;
+    const { user } = await renderPlugin(listPlugin, {
+      route: '/user',
+      session: { token: 'tok', user: null },
+      waitForLoad: false,
+      api: {
+        'GET /account/info': () => {
+          answers += 1;
+          if (answers === 1) throw new Error('Network Error');
+          return { id: 'u1', type: 'admin', menus: ['fx-users'] };
+        },
+      },
+    });
+    expect(await screen.findByText('无法读取当前账号')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { name: 'user list page' })).toBeInTheDocument();
   });
 });
