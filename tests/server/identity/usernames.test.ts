@@ -64,7 +64,7 @@ describe('usernames', () => {
   it('migration 012 recomputes the keys; accounts that now collide stay and log in by their exact name', async () => {
     // Back to before 012, with the keys 005's rule (NFC + lower case) gave: look-alikes of admin and bob that it let
     // in, 'Ｂｏｂ' older than 'bob' (its new key is the one 'bob' holds), and a key that only changes form.
-    await onOldDatabase(`DELETE FROM kysely_migration WHERE name >= '012';
+    await onOldDatabase(`DROP TABLE operation_logs; DELETE FROM kysely_migration WHERE name >= '012';
         INSERT INTO users (id, username, username_key, password, created) SELECT 'u1', 'ＡＤＭＩＮ', 'ａｄｍｉｎ', password, 2 FROM users WHERE username = 'admin';
         INSERT INTO users (id, username, username_key, password, created) SELECT 'u2', 'Ｂｏｂ', 'ｂｏｂ', password, 3 FROM users WHERE username = 'admin';
         INSERT INTO users (id, username, username_key, password, created) SELECT 'u3', 'bob', 'bob', password, 4 FROM users WHERE username = 'admin';
@@ -101,6 +101,7 @@ describe('usernames', () => {
         DROP TABLE session_commands; DROP TABLE storage_logs; DROP INDEX login_logs_state; DROP INDEX login_logs_client_ip;
         DROP INDEX tokens_expires; DROP INDEX tokens_login_log;
         DROP TABLE authorised; DROP TABLE strategies; DROP TABLE sessions; DROP TABLE asset_tags; DROP TABLE tags; DROP TABLE asset_attributes; DROP TABLE assets;
+        DROP TABLE operation_logs;
         DELETE FROM kysely_migration WHERE name >= '005';
         INSERT INTO users (id, username, password, created) SELECT 'u1', 'Bob', password, 2 FROM users WHERE username = 'admin';
         INSERT INTO users (id, username, password, created) SELECT 'u2', 'bob', password, 3 FROM users WHERE username = 'admin';`, async (h) => {
