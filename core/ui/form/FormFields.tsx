@@ -110,7 +110,10 @@ function FieldRow<Values extends FormValues>({
   const { values, errors, setValue, validateOne } = form;
   const { options, loading, error: optionsError } = useFieldOptions(field);
   const value = values[field.name];
-  const isDisabled = disabled || field.disabled || loading;
+  // Not disabled while its options load: a disabled first field would lose the dialog's first focus to the next one
+  // (the grant dialog opened on its dates); it says 加载中… instead until they arrive.
+  const isDisabled = disabled || field.disabled;
+  const choose = loading ? t('ui.loading') : (field.placeholder ?? t('ui.selectPlaceholder'));
   const onChange = (v: unknown) => {
     const linked = field.linked?.(v, values);
     setValue(field.name, v);
@@ -195,7 +198,7 @@ function FieldRow<Values extends FormValues>({
             }}
             onBlur={onBlur}
           >
-            <option value="">{field.placeholder ?? t('ui.selectPlaceholder')}</option>
+            <option value="">{choose}</option>
             {options.map((o) => (
               <option key={optionKey(o.value)} value={optionKey(o.value)} disabled={o.disabled}>
                 {o.label}
@@ -212,7 +215,7 @@ function FieldRow<Values extends FormValues>({
               value={Array.isArray(value) ? (value as (string | number)[]) : []}
               onChange={onChange}
               onBlur={onBlur}
-              placeholder={field.placeholder}
+              placeholder={loading ? t('ui.loading') : field.placeholder}
               disabled={isDisabled}
             />
           );
@@ -222,7 +225,7 @@ function FieldRow<Values extends FormValues>({
         return (
           <Dropdown
             multiselect
-            placeholder={field.placeholder ?? t('ui.selectPlaceholder')}
+            placeholder={choose}
             selectedOptions={selected}
             value={labels.join(', ')}
             disabled={isDisabled}

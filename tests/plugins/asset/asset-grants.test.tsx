@@ -1,5 +1,5 @@
-import { renderPlugin } from '@/core/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderPlugin, typeDateTime } from '@/core/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import asset from '../../../plugins/asset';
 import { asAdmin, FIRST, LISTS, page, web } from './fixtures';
@@ -112,6 +112,8 @@ describe('asset detail: authorised users', () => {
     });
     await user.click(await screen.findByRole('button', { name: '授权' }));
     const dialog = within(await screen.findByRole('dialog', { name: '用户授权' }));
+    // The focus starts on the first field (not on the dates, while the choices load).
+    await waitFor(() => expect(dialog.getByRole('combobox', { name: /^用户/ })).toHaveFocus());
     await waitFor(() => expect(api.callsTo('GET /authorised/selected')[0]?.query).toEqual({ key: 'userId', assetId: 'a1' }));
     await user.click(dialog.getByRole('button', { name: '确定' }));
     expect(await dialog.findByText('请选择用户')).toBeInTheDocument();
@@ -129,16 +131,19 @@ describe('asset detail: authorised users', () => {
 
     const strategy = dialog.getByRole('combobox', { name: /授权策略/ });
     await waitFor(() => expect(within(strategy).getByRole('option', { name: '只读' })).toBeInTheDocument());
+    // No strategy says what it allows: everything (the access rule's "no strategy = no restriction").
+    expect(strategy).toHaveDisplayValue('无（不限制）');
+    expect(strategy).toHaveAccessibleDescription(/^不选授权策略时不做任何限制：上传、下载、删除、重命名、编辑、创建文件夹、复制和粘贴都允许/);
     await user.selectOptions(strategy, '只读');
-    expect(dialog.getByText('可控制授权用户上传下载文件等功能')).toBeInTheDocument();
 
     // The window: the end must come after the start.
-    fireEvent.change(dialog.getByLabelText('生效时间'), { target: { value: '2026-12-31T18:00:00' } });
-    fireEvent.change(dialog.getByLabelText('失效时间'), { target: { value: '2026-12-01T08:00' } });
+    expect(document.querySelector('input[type="datetime-local"]')).toBeNull(); // the kit's field, in the wire's order
+    typeDateTime(dialog, '生效时间', '2026-12-31 18:00:00');
+    typeDateTime(dialog, '失效时间', '2026-12-01 08:00');
     await user.click(dialog.getByRole('button', { name: '确定' }));
     expect(await dialog.findByText('失效时间必须晚于生效时间')).toBeInTheDocument();
     expect(api.callsTo('POST /authorised/users')).toHaveLength(0);
-    fireEvent.change(dialog.getByLabelText('生效时间'), { target: { value: '2026-11-30T08:00:30' } });
+    typeDateTime(dialog, '生效时间', '2026-11-30 08:00:30');
     await user.click(dialog.getByRole('button', { name: '确定' }));
 
     await waitFor(() => expect(api.callsTo('POST /authorised/users')).toHaveLength(1));
@@ -158,7 +163,7 @@ describe('asset detail: authorised users', () => {
     await user.click(await screen.findByRole('button', { name: '授权' }));
     await screen.findByRole('dialog', { name: '用户授权' });
     await waitFor(() => expect(api.callsTo('GET /authorised/selected').length).toBeGreaterThan(asked));
-  });
+  }, 60_000); // the longest journey of the file: a dialog, its choices and its window, twice
 
   it('sends only the users when no strategy and no window are chosen', async () => {
     const { user, api } = await renderPlugin(asset, {
@@ -251,7 +256,7 @@ describe('asset detail: authorised user groups', () => {
     await user.click(dialog.getByRole('combobox', { name: /^用户组/ }));
     expect(await screen.findByRole('option', { name: '运维组' })).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('option', { name: '开发组' }));
-    fireEvent.change(dialog.getByLabelText('失效时间'), { target: { value: '2027-06-30T23:59:59' } });
+    typeDateTime(dialog, '失效时间', '2027-06-30 23:59:59');
     await user.click(dialog.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(api.callsTo('POST /authorised/user-groups')).toHaveLength(1));
     expect(api.callsTo('POST /authorised/user-groups')[0]?.body).toEqual({ userGroupIds: ['g2'], assetId: 'a1', validUntil: '2027-06-30 23:59:59' });
@@ -284,14 +289,15 @@ describe('asset list: ⋯ entries to the authorisation tabs', () => {
   });
 
   it('leaves them out without the keys', async () => {
-    const { user } = await renderPlugin(asset, {
+    await renderPlugin(asset, {
       route: '/asset',
       session: asAdmin(['asset', 'asset-detail']),
       api: { 'GET /tags': LISTS['GET /tags'], 'GET /assets/paging': page([web]) },
     });
-    await user.click(await screen.findByRole('button', { name: '更多操作' }));
-    expect(await screen.findByRole('menuitem', { name: '详情' })).toBeInTheDocument();
-    expect(screen.queryByRole('menuitem', { name: '授权用户' })).toBeNull();
-    expect(screen.queryByRole('menuitem', { name: '授权用户组' })).toBeNull();
+    // 详情 is all that is left of the ⋯ menu: a plain button then (a menu of one item is a click more).
+    expect(await screen.findByRole('link', { name: '详情' })).toHaveAttribute('href', '/asset/a1?activeKey=info');
+    expect(screen.queryByRole('button', { name: '更多操作' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '授权用户' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '授权用户组' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { renderPlugin } from '@/core/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderPlugin, typeDateTime } from '@/core/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import identity from '../../../plugins/identity';
 import { admin } from './keys';
@@ -90,7 +90,16 @@ describe('user detail: authorised assets', () => {
     });
     await user.click(await screen.findByRole('button', { name: '授权' }));
     const dialog = within(await screen.findByRole('dialog', { name: '资产授权' }));
+    // The focus starts on the first field, 资产 (not on the dates, while the choices load).
+    await waitFor(() => expect(dialog.getByRole('combobox', { name: /^资产/ })).toHaveFocus());
     await waitFor(() => expect(api.callsTo('GET /authorised/selected')[0]?.query).toEqual({ key: 'assetId', userId: 'u1' }));
+    // No strategy says what it allows: everything (the access rule's "no strategy = no restriction").
+    const strategyBox = dialog.getByRole('combobox', { name: /授权策略/ });
+    expect(strategyBox).toHaveDisplayValue('无（不限制）');
+    expect(strategyBox).toHaveAccessibleDescription(/^不选授权策略时不做任何限制：上传、下载、删除、重命名、编辑、创建文件夹、复制和粘贴都允许/);
+    expect(dialog.queryByText('此字段不是必填的')).toBeNull();
+    // The kit's date-time field, not the browser's datetime-local.
+    expect(document.querySelector('input[type="datetime-local"]')).toBeNull();
     await user.click(dialog.getByRole('button', { name: '确定' }));
     expect(await dialog.findByText('请选择资产')).toBeInTheDocument();
 
@@ -101,11 +110,11 @@ describe('user detail: authorised assets', () => {
     const strategy = dialog.getByRole('combobox', { name: /授权策略/ });
     await waitFor(() => expect(within(strategy).getByRole('option', { name: '只读' })).toBeInTheDocument());
     await user.selectOptions(strategy, '只读');
-    fireEvent.change(dialog.getByLabelText('生效时间'), { target: { value: '2026-12-01T00:00' } });
-    fireEvent.change(dialog.getByLabelText('失效时间'), { target: { value: '2026-12-01T00:00' } });
+    typeDateTime(dialog, '生效时间', '2026-12-01 00:00');
+    typeDateTime(dialog, '失效时间', '2026-12-01 00:00');
     await user.click(dialog.getByRole('button', { name: '确定' }));
     expect(await dialog.findByText('失效时间必须晚于生效时间')).toBeInTheDocument();
-    fireEvent.change(dialog.getByLabelText('失效时间'), { target: { value: '2026-12-02T00:00' } });
+    typeDateTime(dialog, '失效时间', '2026-12-02 00:00');
     await user.click(dialog.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(api.callsTo('POST /authorised/assets')).toHaveLength(1));
     expect(api.callsTo('POST /authorised/assets')[0]?.body).toEqual({
