@@ -3,7 +3,7 @@ import { KEYS, roleApi, type UserType, userApi } from '../api';
 
 const EMPTY = { username: '', nickname: '', type: '' as UserType | '', roles: [] as string[], mail: '', password: '' };
 
-/** 新建用户 / 更新用户. Server refusals (a taken account, roles beyond the caller's own keys) show in the dialog. */
+/** 新建用户 / 更新用户. Server refusals show in the dialog: a taken account on its field (the server names it), others (roles beyond the caller's own keys) at the top. */
 export function UserFormDialog({ dialog, onSaved }: { dialog: RecordDialog; onSaved: () => Promise<void> }) {
   const { t } = useTranslation('identity');
   const users = useEndpoints(userApi);

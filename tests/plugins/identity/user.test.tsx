@@ -96,13 +96,13 @@ describe('identity: users', () => {
     await user.click(await screen.findByRole('button', { name: '新建' }));
     const dialog = within(await screen.findByRole('dialog', { name: '新建用户' }));
     await user.click(dialog.getByRole('button', { name: '确定' }));
-    expect(await dialog.findByText('请输入登录账户')).toBeInTheDocument();
+    expect(await dialog.findByText('请输入登录账号')).toBeInTheDocument();
     expect(dialog.getByText('请输入用户昵称')).toBeInTheDocument();
     expect(dialog.getByText('请选择类型')).toBeInTheDocument();
     expect(dialog.getByText('请输入登录密码')).toBeInTheDocument();
     expect(dialog.queryByText('角色')).toBeNull(); // roles only for admins
 
-    await user.type(dialog.getByRole('textbox', { name: /登录账户/ }), 'carl');
+    await user.type(dialog.getByRole('textbox', { name: /登录账号/ }), 'carl');
     await user.type(dialog.getByRole('textbox', { name: /昵称/ }), 'Carl');
     await user.click(dialog.getByRole('radio', { name: '管理用户' }));
     await user.type(dialog.getByRole('textbox', { name: /邮箱/ }), 'not-a-mail');
@@ -128,7 +128,7 @@ describe('identity: users', () => {
       password: 'Secret-123',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(eventsOf('notify')).toContainEqual({ intent: 'success', message: '操作成功' });
+    expect(eventsOf('notify')).toContainEqual({ intent: 'success', message: '保存成功' });
     await waitFor(() => expect(api.callsTo('GET /users/paging').length).toBeGreaterThan(1));
   });
 
@@ -140,7 +140,7 @@ describe('identity: users', () => {
     });
     await user.click(await screen.findByRole('button', { name: '新建' }));
     const dialog = within(await screen.findByRole('dialog', { name: '新建用户' }));
-    await user.type(dialog.getByRole('textbox', { name: /登录账户/ }), 'ann');
+    await user.type(dialog.getByRole('textbox', { name: /登录账号/ }), 'ann');
     await user.type(dialog.getByRole('textbox', { name: /昵称/ }), 'Ann');
     await user.click(dialog.getByRole('radio', { name: '普通用户' }));
     // Under eight characters the form says so itself, before the server would.
@@ -151,6 +151,28 @@ describe('identity: users', () => {
     await user.click(dialog.getByRole('button', { name: '确定' }));
     expect(await dialog.findByText('登录账号「ann」已被使用')).toBeInTheDocument();
     expect(eventsOf('notify')).toEqual([]);
+  });
+
+  it('shows a taken username on the username field (the server names the field), focused', async () => {
+    const { user } = await renderPlugin(identity, {
+      route: '/user',
+      session: admin(),
+      api: { 'GET /users/paging': page, 'GET /roles': roles, 'POST /users': reply.envelope(-1, '登录账号「ann」已被使用', { field: 'username' }) },
+    });
+    await user.click(await screen.findByRole('button', { name: '新建' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '新建用户' }));
+    const username = dialog.getByRole('textbox', { name: /登录账号/ });
+    expect(username).toHaveAttribute('maxlength', '64');
+    await user.type(username, 'ann');
+    await user.type(dialog.getByRole('textbox', { name: /昵称/ }), 'Ann');
+    await user.click(dialog.getByRole('radio', { name: '普通用户' }));
+    await user.type(dialog.getByLabelText(/登录密码/), 'long-enough-1');
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+    expect(username).toHaveAccessibleDescription('登录账号「ann」已被使用');
+    await waitFor(() => expect(username).toHaveFocus());
+    await user.type(username, '2');
+    await waitFor(() => expect(username).not.toHaveAttribute('aria-invalid', 'true'));
   });
 
   it('edits a user with PUT on its id (no password field)', async () => {
