@@ -11,9 +11,13 @@ import { formatDay } from '../../lib/time.ts';
 
 const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
 
-/** `{totalUser, onlineUser, totalAsset, activeAsset, offlineSession, failLoginCount}`. */
+/**
+ * `{totalUser, onlineUser, totalAsset, activeAsset, offlineSession, failLoginCount}` (1.3.9's six), and ours for the
+ * console's getting-started checklist: `totalCredential`, `totalAuthorised` (grants) and `totalSession` (sessions that
+ * reached their host, live or ended).
+ */
 export async function counters(db: Db, now: number) {
-  const [totalUser, onlineUser, totalAsset, activeAsset, offlineSession, failLoginCount] = await Promise.all([
+  const [totalUser, onlineUser, totalAsset, activeAsset, offlineSession, failLoginCount, totalCredential, totalAuthorised, totalSession] = await Promise.all([
     count(db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
     // Signed in = holding a login token that has not expired (users.online is only updated when a token ends).
     count(
@@ -45,8 +49,17 @@ export async function counters(db: Db, now: number) {
         .where('state', '=', '0')
         .executeTakeFirst(),
     ),
+    count(db.selectFrom('credentials').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
+    count(db.selectFrom('authorised').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
+    count(
+      db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('status', 'in', ['connected', 'disconnected'])
+        .executeTakeFirst(),
+    ),
   ]);
-  return { totalUser, onlineUser, totalAsset, activeAsset, offlineSession, failLoginCount };
+  return { totalUser, onlineUser, totalAsset, activeAsset, offlineSession, failLoginCount, totalCredential, totalAuthorised, totalSession };
 }
 
 const PROTOCOLS: readonly Protocol[] = ['ssh', 'rdp', 'vnc', 'telnet', 'kubernetes'];

@@ -39,11 +39,32 @@ describe('GET /overview/counter and /overview/asset', () => {
     expect(counter.body).toEqual({
       code: 1,
       message: 'success',
-      data: { totalUser: 5, onlineUser: 2, totalAsset: 6, activeAsset: 3, offlineSession: 2, failLoginCount: 3 },
+      // Ours after 1.3.9's six: what the getting-started checklist reads (no credential nor grant here; three sessions
+      // reached their host, the no_connect one did not).
+      data: { totalUser: 5, onlineUser: 2, totalAsset: 6, activeAsset: 3, offlineSession: 2, failLoginCount: 3, totalCredential: 0, totalAuthorised: 0, totalSession: 3 },
     });
 
     const assets = await h.call('GET', '/overview/asset', { token });
     expect(assets.body.data).toEqual({ ssh: 3, rdp: 1, vnc: 1, telnet: 0, kubernetes: 1, all: 6 });
+  });
+
+  it('counts credentials and grants for the getting-started checklist; an empty installation counts only its admin', async () => {
+    const h = await startHarness();
+    const { token } = await adminWith(h, ['dashboard'], 'watcher');
+    const read = async () => (await h.call('GET', '/overview/counter', { token })).body.data as Record<string, number>;
+    // The super admin and the watcher this test signs in with.
+    expect(await read()).toMatchObject({ totalUser: 2, totalAsset: 0, totalCredential: 0, totalAuthorised: 0, totalSession: 0 });
+    const admin = await h.login('admin', ADMIN_PASSWORD);
+    const credential = await h.call('POST', '/credentials', { token: admin, body: { name: 'root', type: 'custom', username: 'root', password: 'secret-pass' } });
+    expect(credential.body.code).toBe(1);
+    const asset = await insertAsset(h.db, { protocol: 'ssh' });
+    const ann = await h.createUser({ username: 'ann' });
+    const grant = await h.call('POST', '/authorised/users', { token: admin, body: { userIds: [ann], assetId: asset } });
+    expect(grant.body.code).toBe(1);
+    await insertSession(h.db, { assetId: asset, status: 'connecting' });
+    expect(await read()).toMatchObject({ totalCredential: 1, totalAuthorised: 1, totalSession: 0 });
+    await insertSession(h.db, { assetId: asset, status: 'connected', connectedTime: 5 });
+    expect(await read()).toMatchObject({ totalSession: 1 });
   });
 
   it('an expired token stops counting as online without any write (the clock moves past it)', async () => {
