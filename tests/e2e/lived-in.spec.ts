@@ -70,6 +70,7 @@ async function signedInTab(browser: Browser, username: string, password: string,
   const context = await browser.newContext({ locale: lng });
   await context.addInitScript(
     ([token, user, language]) => {
+      if (!location.protocol.startsWith('http')) return; // about:blank, between two visits
       localStorage.setItem('X-Auth-Token', token);
       if (user) localStorage.setItem('user', user);
       localStorage.setItem('jumpgate.lng', language);
