@@ -99,8 +99,8 @@ test('a new admin grants a new user group an SSH asset from 资产授权; the me
   await expect(groupDialog).toBeHidden();
   await expect(row(admin, 'newcomers')).toBeVisible();
 
-  // The grant, on its own page: 授权策略 → 资产授权 → 授权.
-  await fromMenu(admin, '授权策略', '资产授权');
+  // The grant, on its own page: 授权管理 → 资产授权 → 授权.
+  await fromMenu(admin, '授权管理', '资产授权');
   await expect(admin).toHaveURL(/#\/authorisation$/);
   await expect(admin.getByText('暂无数据')).toBeVisible();
   await admin.getByRole('button', { name: '授权', exact: true }).click();
