@@ -40,7 +40,7 @@ test('a role and an admin made in the console shape that admin’s menu; disabli
   await admin.goto(`${server.baseURL}/#/user`);
   await admin.getByRole('button', { name: '新建' }).click();
   const userDialog = admin.getByRole('dialog', { name: '新建用户' });
-  await userDialog.getByRole('textbox', { name: '登录账户' }).fill('viewer');
+  await userDialog.getByRole('textbox', { name: '登录账号' }).fill('viewer');
   await userDialog.getByRole('textbox', { name: '昵称' }).fill('查看员');
   await userDialog.getByRole('radio', { name: '管理用户' }).check();
   await userDialog.getByRole('combobox', { name: '角色' }).click();

@@ -201,7 +201,7 @@ describe('asset form', () => {
       'ssh-mode': 'native',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(eventsOf('notify')).toContainEqual({ intent: 'success', message: '操作成功' });
+    expect(eventsOf('notify')).toContainEqual({ intent: 'success', message: '保存成功' });
   });
 
   it('asks for a credential, loading them only then, and for the proxy of a SOCKS-enabled asset', async () => {
