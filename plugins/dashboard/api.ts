@@ -8,6 +8,12 @@ export interface Counter {
   activeAsset: number;
   offlineSession: number;
   failLoginCount: number;
+  /** Ours (a 1.3.9 server leaves them out): what the getting-started checklist ticks. */
+  totalCredential?: number;
+  /** Grants (authorisations). */
+  totalAuthorised?: number;
+  /** Sessions that reached their host, live or ended. */
+  totalSession?: number;
 }
 
 /** `GET /overview/asset`: assets by protocol, `all` = their sum. */

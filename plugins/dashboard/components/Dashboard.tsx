@@ -10,6 +10,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type AssetCounts, type Counter, DATE_SERIES, type DateCount, type DateRange, type DateSeries, KEYS, overviewApi } from '../api';
 import { ChartCard, type ChartData } from './ChartCard';
+import { GettingStarted } from './GettingStarted';
 import { Loaded } from './Loaded';
 
 const useStyles = makeStyles({
@@ -111,7 +112,8 @@ function AssetDonut({ counts }: { counts: AssetCounts }) {
       {/* The card names the chart (a visible title here would repeat the card's). No asset yet: say so rather than an
           empty ring with the library's English "no data" line. */}
       {total === 0 ? (
-        <EmptyState message={t('assets.none')} />
+        // Nothing went wrong: a neutral picture, not the kit's "no data" one (the checklist above says what to do).
+        <EmptyState message={t('assets.none')} icon={<DesktopRegular />} />
       ) : (
       <DonutChart
         data={{ chartData: slices }}
@@ -123,6 +125,18 @@ function AssetDonut({ counts }: { counts: AssetCounts }) {
       )}
     </ChartCard>
   );
+}
+
+/**
+ * The y axis of a chart of counts: whole numbers from 0, at most five ticks, the last one at or above `max` (the
+ * library's own ticks split a maximum of 1 into 0.25, 0.5… sessions).
+ */
+export function countTicks(max: number): number[] {
+  const top = Math.max(1, Math.ceil(max));
+  const step = Math.ceil(top / 4);
+  const ticks: number[] = [];
+  for (let v = 0; ticks.length === 0 || v - step < top; v += step) ticks.push(v);
+  return ticks;
 }
 
 /** The date counter as one line per series, in the order of DATE_SERIES (others the server may add after them). */
@@ -150,6 +164,7 @@ function SessionChart({ rows, range, onRange }: { rows: readonly DateCount[]; ra
     color: PALETTE[i % PALETTE.length],
     data: s.dates.map((date) => ({ x: dayjs(date).toDate(), y: s.value(type, date) })),
   }));
+  const yTicks = countTicks(Math.max(0, ...rows.map((r) => r.value)));
   const table: ChartData = {
     columns: [t('dates.date'), ...s.types.map(label)],
     rows: s.dates.map((date) => [date, ...s.types.map((type) => s.value(type, date))]),
@@ -168,6 +183,9 @@ function SessionChart({ rows, range, onRange }: { rows: readonly DateCount[]; ra
         legendsOverflowText={t('dates.more')}
         customDateTimeFormatter={dayOf}
         tickValues={ticks}
+        yAxisTickValues={yTicks}
+        yMinValue={0}
+        yMaxValue={yTicks.at(-1)}
       />
     </ChartCard>
   );
@@ -185,6 +203,7 @@ export function Dashboard() {
   const dates = useQuery({ queryKey: KEYS.dates(range), queryFn: () => overview.dates(range), placeholderData: keepPreviousData });
   return (
     <PageContainer>
+      {counter.data ? <GettingStarted counter={counter.data} /> : null}
       <div className={styles.grid}>
         <section className={styles.overview} aria-label={t('counter.title')}>
           <Loaded query={counter} what={t('counter.title')}>

@@ -3,7 +3,7 @@ import { expectValidPlugin, reply, renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import dashboard from '../../../plugins/dashboard';
-import { seriesOf } from '../../../plugins/dashboard/components/Dashboard';
+import { countTicks, seriesOf } from '../../../plugins/dashboard/components/Dashboard';
 import { admin, assets, counter, DASHBOARD_KEYS, dateCounter } from './fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -69,6 +69,60 @@ describe('dashboard', () => {
     expect(within(card).queryByRole('option')).toBeNull();
   });
 
+  it('on an empty installation lists the first steps, each a link to its page, none ticked', async () => {
+    const empty = { totalUser: 1, onlineUser: 1, totalAsset: 0, activeAsset: 0, offlineSession: 0, failLoginCount: 0, totalCredential: 0, totalAuthorised: 0, totalSession: 0 };
+    const none = { ssh: 0, rdp: 0, vnc: 0, telnet: 0, kubernetes: 0, all: 0 };
+    await renderPlugin(dashboard, {
+      route: '/dashboard',
+      session: admin([...DASHBOARD_KEYS, ...LISTS, 'credential', 'authorisation']),
+      api: { ...API, 'GET /overview/counter': empty, 'GET /overview/asset': none },
+    });
+    const start = await screen.findByRole('region', { name: '开始使用' });
+    expect(within(start).getByText('按下面的步骤完成初始配置（已完成 0/5）：')).toBeInTheDocument();
+    const steps = within(start).getAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toEqual([
+      '添加授权凭证（登录资产用的账号和密码或密钥）未完成',
+      '添加资产（要访问的主机）未完成',
+      '添加用户未完成',
+      '把资产授权给用户或用户组未完成',
+      '打开一个终端（在资产列表中点击「接入」）未完成',
+    ]);
+    expect(steps.map((li) => within(li).getByRole('link').getAttribute('href'))).toEqual(['/credential', '/asset', '/user', '/authorisation', '/asset']);
+  });
+
+  it('ticks the steps done from the counters, links only what the user may open, and is gone once all are done', async () => {
+    const some = { ...counter, totalUser: 1, totalCredential: 2, totalAuthorised: 0, totalSession: 0 };
+    const view = await renderPlugin(dashboard, { route: '/dashboard', session: admin([...DASHBOARD_KEYS, 'asset']), api: { ...API, 'GET /overview/counter': some } });
+    const start = await screen.findByRole('region', { name: '开始使用' });
+    expect(within(start).getByText('按下面的步骤完成初始配置（已完成 2/5）：')).toBeInTheDocument();
+    const state = within(start).getAllByRole('listitem').map((li) => li.textContent?.endsWith('已完成'));
+    expect(state).toEqual([true, true, false, false, false]);
+    // Without the credential, user and authorisation keys those steps are words, not links.
+    expect(within(start).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/asset', '/asset']);
+    view.unmount();
+
+    const all = { ...counter, totalCredential: 1, totalAuthorised: 1, totalSession: 1 };
+    const done = await renderPlugin(dashboard, { route: '/dashboard', session: admin(), api: { ...API, 'GET /overview/counter': all } });
+    expect(await screen.findByRole('region', { name: '在线用户 3/10' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '开始使用' })).toBeNull();
+    done.unmount();
+
+    // A 1.3.9 server does not count them: no checklist rather than a wrong one.
+    await renderPlugin(dashboard, { route: '/dashboard', session: admin(), api: API });
+    expect(await screen.findByRole('region', { name: '在线用户 3/10' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '开始使用' })).toBeNull();
+  });
+
+  it('counts sessions in whole numbers on the y axis (no 0.5 session)', async () => {
+    const quiet = dateCounter(7).map((r) => ({ ...r, value: r.date === '2026-11-23' && r.type === '会话次数' ? 1 : 0 }));
+    await renderPlugin(dashboard, { route: '/dashboard', session: admin(), api: { ...API, 'GET /overview/date-counter': quiet } });
+    const card = await screen.findByRole('region', { name: '会话统计' });
+    await waitFor(() => expect(within(card).getByRole('figure', { name: '会话统计' }).querySelector('svg')).not.toBeNull());
+    const figure = within(card).getByRole('figure', { name: '会话统计' });
+    const yLabels = [...figure.querySelectorAll('g[class*="yAxis"] .tick text, g[class*="yAxis"] text')].map((t) => t.textContent);
+    expect(yLabels).toEqual(['0', '1']);
+  });
+
   it('charts the week, and the month when asked, with a table of the same numbers', async () => {
     const { user, api } = await renderPlugin(dashboard, { route: '/dashboard', session: admin(), api: API });
     const card = await screen.findByRole('region', { name: '会话统计' });
@@ -110,6 +164,17 @@ describe('dashboard', () => {
     await user.click(within(card).getByRole('button', { name: 'Show “Sessions and logins” as a table' }));
     expect(within(card).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Logins', 'Active users', 'Active assets', 'Sessions']);
     expect(within(card).getByRole('tab', { name: 'By month' })).toBeInTheDocument();
+  });
+});
+
+describe('countTicks', () => {
+  it('gives whole numbers from 0 up to at least the largest count, at most five', () => {
+    expect(countTicks(0)).toEqual([0, 1]);
+    expect(countTicks(1)).toEqual([0, 1]);
+    expect(countTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(countTicks(5)).toEqual([0, 2, 4, 6]);
+    expect(countTicks(41)).toEqual([0, 11, 22, 33, 44]);
+    expect(countTicks(100)).toEqual([0, 25, 50, 75, 100]);
   });
 });
 
