@@ -1,7 +1,7 @@
 import { changeLanguage } from '../../core/i18n/createI18n';
 import { downloadUrl } from '../../core/ui/download';
 import { socketUrl } from '../../core/terminal/frames';
-import { definePlugin, useApi } from '@/core';
+import { type AnyPlugin, useApi } from '@/core';
 import { createApiClient, createEventBus, createFakeApi, createMemoryStorage, createSessionStore, renderPlugin } from '@/core/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { createElement, useEffect, useState } from 'react';
@@ -48,13 +48,14 @@ describe('the API client sends the console’s language', () => {
   });
 
   it('in the console: the calls a page makes carry the language shown, and the new one after a switch', async () => {
-    const probe = definePlugin({
+    // Typed as any plugin: its menu key is the fixture's own, not one of the shipped manifests' PermissionKeys.
+    const probe: AnyPlugin = {
       id: 'fx-probe',
       manifest: { id: 'fx-probe', menus: [{ key: 'fx-probe', group: 'ops', label: { 'zh-CN': '探针', 'en-US': 'Probe' } }], actions: [] },
       pages: [{ menuKey: 'fx-probe', path: '/probe', page: 'Page', labelKey: 'label', layout: 'admin' }],
       load: () => Promise.resolve({ Page: ProbePage }),
       locales: { 'zh-CN': { label: '探针' }, 'en-US': { label: 'Probe' } },
-    });
+    };
     const { api, user, services } = await renderPlugin(probe, { route: '/probe', lng: 'en-US', api: { 'GET /probe': { ok: true } } });
     await screen.findByRole('button', { name: 'asked 1' });
     expect(api.callsTo('GET /probe').map((c) => c.headers['Accept-Language'])).toEqual(['en-US']);

@@ -1,7 +1,7 @@
 // index.html's prerendered login page (core/app/prerender.tsx, firstScreenBoot.ts, firstScreen.ts): rendered from the
 // app's own login page, shown by the boot with the server's branding, usable at once (typing, a queued submit, the
 // language switch), then handed over to the app's page with everything the visitor did.
-import { definePlugin } from '@/core';
+import { type AnyPlugin, definePlugin } from '@/core';
 import { renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -321,15 +321,17 @@ describe('prerendered first screen', () => {
     expect(document.getElementById(FIRST_SCREEN.host)).toBeNull();
     expect(document.getElementById(FIRST_SCREEN.style)).toBeNull();
   });
+
   // A signed-in page the console shows without announcing it, or another page than the one drawn: the drawing is a
   // picture over a hidden console, and must give way (issue 27: `#/user` with a token and no stored user stayed inert).
-  const listPlugin = definePlugin({
+  // Typed as any plugin: its menu key is the fixture's own, not one of the shipped manifests' PermissionKeys.
+  const listPlugin: AnyPlugin = {
     id: 'fx-users',
     manifest: { id: 'fx-users', menus: [{ key: 'fx-users', group: 'identity', label: { 'zh-CN': '用户', 'en-US': 'Users' } }], actions: [] },
     pages: [{ menuKey: 'fx-users', path: '/user', page: 'Page', labelKey: 'label', layout: 'admin' }],
     load: () => Promise.resolve({ Page: UserListPage }),
     locales: { 'zh-CN': { label: '用户' }, 'en-US': { label: 'Users' } },
-  });
+  };
 
   it('goes at its deadline when the console never announces a page, answered or not', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });

@@ -1,4 +1,4 @@
-import { definePlugin } from '@/core';
+import type { AnyPlugin } from '@/core';
 import { renderPlugin } from '@/core/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
@@ -9,13 +9,14 @@ vi.setConfig({ testTimeout: 30_000 });
 // The side menu keeps its 200 px (spec) in both languages: a label too long for it ("Dynamic commands" under its
 // group, in English) stays on one line, ends in an ellipsis, and shows whole as a tooltip (issue 27, "Words").
 const LongPage = () => createElement('h1', null, 'long page');
-const plugin = definePlugin({
+// Typed as any plugin: its menu key is the fixture's own, not one of the shipped manifests' PermissionKeys.
+const plugin: AnyPlugin = {
   id: 'fx-long',
   manifest: { id: 'fx-long', menus: [{ key: 'fx-long', group: 'resource', label: { 'zh-CN': '动态指令', 'en-US': 'Dynamic commands' } }], actions: [] },
   pages: [{ menuKey: 'fx-long', path: '/long', page: 'Page', labelKey: 'label', layout: 'admin' }],
   load: () => Promise.resolve({ Page: LongPage }),
   locales: { 'zh-CN': { label: '动态指令' }, 'en-US': { label: 'Dynamic commands' } },
-});
+};
 
 const size = (el: HTMLElement, scroll: number, client: number) => {
   Object.defineProperty(el, 'scrollWidth', { configurable: true, value: scroll });
