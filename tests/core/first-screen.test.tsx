@@ -153,12 +153,12 @@ describe('prerendered first screen', () => {
     expect(host.dataset.lng).toBe('en-US');
     expect(document.documentElement.lang).toBe('en-US');
     expect(window.localStorage.getItem('jumpgate.lng')).toBe('en-US');
-    expect(within(host).getByLabelText(/Account/)).toHaveValue('ann');
+    expect(within(host).getByLabelText(/Username/)).toHaveValue('ann');
     expect(within(host).getByRole('heading', { level: 1 })).toHaveTextContent('Acme Bastion');
 
     await renderPlugin(login, { route: '/login', session: { token: null, user: null } });
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
-    expect(screen.getByLabelText(/Account/)).toHaveValue('ann');
+    expect(screen.getByLabelText(/Username/)).toHaveValue('ann');
   });
 
   it('stays hidden for a signed-in visitor, and goes when the app shows anything else', async () => {
