@@ -38,10 +38,11 @@ describe('GET /first-screen', () => {
     const screen = screenOf(res.body.data);
     expect(screen).toMatchObject({ route: '/user', lng: 'en-US' });
     expect(screen?.html).toContain('data-testid="core.admin-layout"');
-    // What it was drawn from, for the console to take instead of asking again: exactly the answers it would get.
+    // What it was drawn from, for the console to take instead of asking again: exactly the answers it would get, in
+    // the language it asked for (the super admin's seeded nickname is said in English).
     const pageUrl = '/users/paging?pageIndex=1&pageSize=10&order=&field=';
     expect(Object.keys(screen?.answers ?? {}).sort()).toEqual(['/branding', pageUrl]);
-    expect(screen?.answers[pageUrl]).toEqual((await h.call('GET', pageUrl, { token: admin })).body);
+    expect(screen?.answers[pageUrl]).toEqual((await h.call('GET', pageUrl, { token: admin, headers: { 'accept-language': 'en-US' } })).body);
     const rows = rowsOf(screen?.html ?? '');
     expect(rows.flat()).toEqual(expect.arrayContaining(['admin', 'listed-person']));
     // The super admin's row actions, in the language asked for.
