@@ -210,7 +210,8 @@ function PlayerView({ cast, commands, total, page }: PlayerViewProps) {
           aria-label={t('playback.position')}
           aria-valuetext={clock}
           min={0}
-          max={Math.max(cast.duration, 0.1)}
+          // A range input snaps to its steps: the last one rounds up, so End reaches the recording's last output.
+          max={Math.max(Math.ceil(cast.duration * 10) / 10, 0.1)}
           step={0.1}
           value={Math.min(position, cast.duration)}
           disabled={!ready}
