@@ -46,7 +46,8 @@ describe('GET /first-screen', () => {
     const rows = rowsOf(screen?.html ?? '');
     expect(rows.flat()).toEqual(expect.arrayContaining(['admin', 'listed-person']));
     // The super admin's row actions, in the language asked for.
-    expect(rows[0]).toContain('EditDelete');
+    // (a ⋯ menu that would hold one item, 详情, is that item as a button: RowActions)
+    expect(rows[0]).toContain('EditDeleteDetails');
     // Every class the markup uses has its rule in the stylesheet (a sample: the table's cells).
     const cellClass = /<td class="([^"]+)"/.exec(screen?.html ?? '')?.[1]?.split(' ').find((name) => /^f[a-z0-9]{5,}$/.test(name));
     expect(cellClass && screen?.css.includes(`.${cellClass}`)).toBe(true);
