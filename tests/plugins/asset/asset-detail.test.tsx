@@ -65,14 +65,13 @@ describe('asset detail', () => {
     expect(api.calls.filter((c) => c.path === '/assets/a1').map((c) => c.method)).toEqual(['GET']);
   });
 
-  it('opens on ?activeKey=info from the ⋯ menu, and shows the gateway id to a user who may not list gateways', async () => {
+  it('opens on ?activeKey=info from the row’s 详情 (alone, not in a ⋯ menu), and shows the gateway id to a user who may not list gateways', async () => {
     const { user, location, api } = await renderPlugin(asset, {
       route: '/asset',
       session: asAdmin(['asset', 'asset-detail']),
       api: { 'GET /tags': LISTS['GET /tags'], 'GET /assets/paging': page([web]), 'GET /assets/:id': record },
     });
-    await user.click(await screen.findByRole('button', { name: '更多操作' }));
-    await user.click(await screen.findByRole('menuitem', { name: '详情' }));
+    await user.click(await screen.findByRole('link', { name: '详情' }));
     await waitFor(() => expect(location()).toMatchObject({ pathname: '/asset/a1', search: '?activeKey=info' }));
     expect(await screen.findByRole('tab', { name: '基本信息' })).toBeInTheDocument();
     expect(shownValue('接入网关')).toHaveTextContent('g1');

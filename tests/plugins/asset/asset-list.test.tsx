@@ -124,17 +124,17 @@ describe('asset list', () => {
     expect(screen.queryByRole('button', { name: '接入' })).toBeNull(); // no connect before the sessions issue
     view.unmount();
 
-    const { user } = await renderPlugin(asset, {
+    await renderPlugin(asset, {
       route: '/asset',
       session: asAdmin(['asset', 'asset-conn-test']),
       api: { ...LISTS, 'GET /assets/paging': page() },
     });
     await screen.findByText('web-01');
-    expect(screen.getByRole('button', { name: '连通性测试' })).toBeDisabled(); // batch, nothing selected yet
+    expect(screen.getAllByRole('button', { name: '连通性测试' })[0]).toBeDisabled(); // batch, nothing selected yet
     expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
-    await user.click(row('web-01').getByRole('button', { name: '更多操作' }));
-    const items = await screen.findAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['连通性测试']);
+    // 连通性测试 is all the row's ⋯ menu would hold: a plain button then.
+    expect(row('web-01').queryByRole('button', { name: '更多操作' })).toBeNull();
+    expect(row('web-01').getAllByRole('button').map((b) => b.textContent)).toEqual(['连通性测试']);
   });
 
   it('speaks English too', async () => {
