@@ -36,7 +36,7 @@ describe('session-audit: live monitor', () => {
       api: info,
     });
     const ws = await socket();
-    expect(ws.url).toBe(`ws://localhost:3000/sessions/s1/ssh-monitor?X-Auth-Token=${store.getState().token}`);
+    expect(ws.url).toBe(`ws://localhost:3000/sessions/s1/ssh-monitor?lng=zh-CN&X-Auth-Token=${store.getState().token}`);
     expect(screen.getByRole('status')).toHaveTextContent('等待用户输入中...');
     await screen.findByRole('region', { name: '会话监控终端' });
     act(() => ws.serverSends('2root@web-01:~# ls\r\nfile.txt'));
@@ -86,9 +86,10 @@ describe('session-audit: live monitor', () => {
       await waitFor(() => expect([fakeTerms[0]?.term.cols, fakeTerms[0]?.term.rows]).toEqual([200, 50]));
       // A 200-column line is one row, not two.
       await waitFor(async () => expect((await shownText()).split('\n')[0]).toBe('x'.repeat(200)));
-      // 1000 / (200 × 0.6) = 8.33 px by the width, 600 / (50 × 1.2) = 10 by the height: the width decides.
-      await waitFor(() => expect(fakeTerms[0]?.fontSize).toBe(8.33));
-      expect(screen.getByText('缩放 56%')).toBeInTheDocument();
+      // 1000 / (200 × 0.6) = 8.33 px by the width, 600 / (50 × 1.2) = 10 by the height: the width decides, and 8.33 px
+      // is below the readable floor: 12 px, the window scrolls.
+      await waitFor(() => expect(fakeTerms[0]?.fontSize).toBe(12));
+      expect(screen.getByText('缩放 80%')).toBeInTheDocument();
       // The user makes the terminal smaller: the mirror follows and grows (1000 / 60 = 600 / 36 = 16.67).
       act(() => ws.serverSends(sizeFrame(100, 30)));
       await waitFor(() => expect([fakeTerms[0]?.term.cols, fakeTerms[0]?.term.rows]).toEqual([100, 30]));

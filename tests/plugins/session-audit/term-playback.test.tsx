@@ -153,6 +153,20 @@ describe('session-audit: playback', () => {
     }
   });
 
+  it('fits no smaller than a readable 12 px: a terminal too wide for the window scrolls instead', async () => {
+    // A 240 × 100 window: 40 × 6 cells would fit at 240 / (40 × 0.6) = 10 px.
+    const room = (side: 'width' | 'height') =>
+      function (this: HTMLElement) {
+        return this.dataset.viewer === 'viewport' ? (side === 'width' ? 240 : 100) : 0;
+      };
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(room('width'));
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(room('height'));
+    await renderPlugin(sessionAudit, { route: '/term-playback?sessionId=s1', session: PLAYBACK_ONLY, api });
+    await ready();
+    await waitFor(() => expect(fakeTerms[0]?.fontSize).toBe(12));
+    expect(within(screen.getByRole('toolbar', { name: '显示' })).getByText('缩放 80%')).toBeInTheDocument();
+  });
+
   it('names the session for viewers who may read it; says why a recording cannot load', async () => {
     const view = await renderPlugin(sessionAudit, {
       route: '/term-playback?sessionId=s1',

@@ -10,10 +10,17 @@ export type Zoom = 'fit' | number;
 /** The font size a scale of 1 stands for (XtermView's own). */
 export const BASE_FONT_SIZE = 15;
 
+/**
+ * Fitting never goes below this font size: smaller text is a picture, not something an auditor reads (issue 27: a
+ * 200-column session fitted into 1024 px came out at 8 px). Past it the window scrolls instead. 200 columns of
+ * Debian's monospace at 12 px are ≈ 1445 px wide.
+ */
+export const READABLE_FONT_SIZE = 12;
+
 const useStyles = makeStyles({
   // margin: auto centres the terminal while it is smaller than the window and lets it scroll from its edge when larger.
-  viewport: { flexGrow: 1, minHeight: 0, minWidth: 0, display: 'flex', overflow: 'hidden' },
-  scrolls: { overflow: 'auto' },
+  // Scrolls when the terminal is larger than the window: zoomed in, or fitted at the readable floor.
+  viewport: { flexGrow: 1, minHeight: 0, minWidth: 0, display: 'flex', overflow: 'auto' },
   // Until the first layout sizes it, the stage fills the window (xterm measures its font in a laid-out box).
   stage: { margin: 'auto', flexShrink: 0, width: '100%', height: '100%' },
 });
@@ -32,7 +39,8 @@ export interface FittedTerminalProps {
 /**
  * A read-only view of another terminal (a watched session, a recording): the terminal keeps the columns and rows the
  * page gives it, so nothing wraps, and its font is scaled to show all of it as large as the window allows (the largest
- * scale at which both its width and its height fit), or to a chosen zoom (the window then scrolls). The font size is
+ * scale at which both its width and its height fit) but never below READABLE_FONT_SIZE, or to a chosen zoom (the
+ * window scrolls where the terminal is larger). The font size is
  * what scales, not a CSS transform, so xterm's selection still finds the cells under the mouse.
  */
 export function FittedTerminal({ label, zoom, onScale, onReady, options, className }: FittedTerminalProps) {
@@ -71,6 +79,7 @@ export function FittedTerminal({ label, zoom, onScale, onReady, options, classNa
         if (Math.abs(next - font()) <= 0.01) break;
         setFont(next);
       }
+      if (font() < READABLE_FONT_SIZE) setFont(READABLE_FONT_SIZE);
     } else setFont(BASE_FONT_SIZE * wanted);
     const size = measure();
     box.style.width = `${size.width + pad}px`;
@@ -112,7 +121,7 @@ export function FittedTerminal({ label, zoom, onScale, onReady, options, classNa
   );
 
   return (
-    <div ref={viewport} className={mergeClasses(styles.viewport, zoom !== 'fit' && styles.scrolls, className)} data-viewer="viewport">
+    <div ref={viewport} className={mergeClasses(styles.viewport, className)} data-viewer="viewport">
       <div ref={stage} className={styles.stage}>
         <XtermView label={label} readOnly fit={false} onReady={onTerminal} options={{ fontSize: BASE_FONT_SIZE, ...options }} />
       </div>
