@@ -126,10 +126,10 @@ for (const lng of LANGUAGES) {
     const errors = collectErrors(page);
     const found: string[] = [];
     for (const pattern of patterns) found.push(...(await visit(page, await onRecord(pattern), lng, errors)));
+    expect(found).toEqual([]);
     // The lists show their lived-in rows (not an empty page that failed quietly).
     await visit(page, '/asset', lng, errors);
     await expect(page.getByRole('cell', { name: 'build-host' }).first()).toBeVisible();
-    expect(found).toEqual([]);
     await page.context().close();
   });
 
@@ -140,6 +140,7 @@ for (const lng of LANGUAGES) {
     const errors = collectErrors(portal);
     const found: string[] = [];
     for (const [pattern] of table.filter(([, , layout]) => layout === 'user')) found.push(...(await visit(portal, pattern, lng, errors)));
+    expect(found).toEqual([]);
     await visit(portal, '/my-asset', lng, errors);
     await expect(portal.getByText('build-host').first()).toBeVisible();
     await portal.context().close();
