@@ -225,7 +225,7 @@ describe('i18n', () => {
 
   it('renders English when asked', async () => {
     await renderPlugin(identityPlugin, { route: '/nowhere', lng: 'en-US' });
-    expect(screen.getByText('Sorry, you seem to have reached an unexpected page.')).toBeInTheDocument();
+    expect(screen.getByText('Sorry, this page does not exist.')).toBeInTheDocument();
   });
 });
 

@@ -13,6 +13,7 @@ afterEach(() => {
 describe('createApp', () => {
   it('boots with the plugins in plugins/ and routes by hash', async () => {
     window.localStorage.setItem('X-Auth-Token', 'token');
+    window.localStorage.setItem('user', JSON.stringify({ type: 'admin', nickname: 'A', menus: [] }));
     window.location.hash = '#/no-such-page';
     const { app, services } = await createApp();
     render(app);
@@ -33,10 +34,11 @@ describe('createApp', () => {
   it('remembers the language', async () => {
     window.localStorage.setItem('jumpgate.lng', 'en-US');
     window.localStorage.setItem('X-Auth-Token', 'token');
+    window.localStorage.setItem('user', JSON.stringify({ type: 'admin', nickname: 'A', menus: [] }));
     window.location.hash = '#/nowhere';
     const { app } = await createApp();
     render(app);
-    expect(await screen.findByText('Sorry, you seem to have reached an unexpected page.')).toBeInTheDocument();
+    expect(await screen.findByText('Sorry, this page does not exist.')).toBeInTheDocument();
   });
 });
 

@@ -314,7 +314,7 @@ describe('downloads', () => {
     });
     const { user } = await renderWithProviders(<Export />, { session: { token: 'secret-token' } });
     await user.click(screen.getByRole('button', { name: '导出' }));
-    expect(clicked).toEqual(['/assets/export?protocol=ssh&X-Auth-Token=secret-token']);
+    expect(clicked).toEqual(['/assets/export?protocol=ssh&lng=zh-CN&X-Auth-Token=secret-token']);
     expect(document.querySelector('a[download]')).toBeNull(); // the helper link is gone again
   });
 

@@ -239,12 +239,12 @@ describe('asset list', () => {
     const { user } = await renderPlugin(asset, { route: '/asset', session: { token: 'tok', ...asAdmin() }, api: { ...LISTS, 'GET /assets/paging': page() } });
     await screen.findByRole('link', { name: 'web-01' });
     await user.click(screen.getByRole('button', { name: '导出' }));
-    expect(clicked).toEqual(['/assets/export?X-Auth-Token=tok']);
+    expect(clicked).toEqual(['/assets/export?lng=zh-CN&X-Auth-Token=tok']);
     await user.type(screen.getByRole('textbox', { name: '网络' }), '10.0.0.1:22');
     await user.selectOptions(screen.getByRole('combobox', { name: '协议' }), 'SSH');
     await user.click(screen.getByRole('button', { name: '查询' }));
     await user.click(screen.getByRole('button', { name: '导出' }));
-    expect(clicked[1]).toBe('/assets/export?protocol=ssh&ip=10.0.0.1&port=22&X-Auth-Token=tok');
+    expect(clicked[1]).toBe('/assets/export?protocol=ssh&ip=10.0.0.1&port=22&lng=zh-CN&X-Auth-Token=tok');
   });
 
   it('changes the owner, starting from the current one', async () => {

@@ -299,7 +299,7 @@ describe('terminal file manager', { timeout: 20_000 }, () => {
       const xhr = xhrs[0] as FakeXhr;
       const url = new URL(xhr.url, 'http://x');
       expect(url.pathname).toBe('/sessions/s1/upload');
-      expect(Object.fromEntries(url.searchParams)).toEqual({ dir: '/', 'X-Auth-Token': 'test-token' });
+      expect(Object.fromEntries(url.searchParams)).toEqual({ dir: '/', lng: 'zh-CN', 'X-Auth-Token': 'test-token' });
       expect((xhr.body as FormData).get('file')).toMatchObject({ name: 'app.tar.gz' });
 
       xhr.upload.onprogress?.({ loaded: 500, total: 1000, lengthComputable: true } as ProgressEvent);

@@ -22,7 +22,7 @@ describe('terminal plugin: /term', { timeout: 20_000 }, () => {
     const url = new URL(sockets.last().url);
     expect(url.pathname).toBe('/sessions/s1/ssh');
     expect(url.protocol).toBe('ws:');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ cols: '80', rows: '24', 'X-Auth-Token': 'test-token' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ cols: '80', rows: '24', lng: 'zh-CN', 'X-Auth-Token': 'test-token' });
     expect(document.title).toBe('web-1');
 
     const socket = await connectSocket(sockets);

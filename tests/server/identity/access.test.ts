@@ -5,12 +5,13 @@ import { adminWith, identityHarness } from './helpers.ts';
 /**
  * The gates of the issue, method included (1.3.9's `/user-groups:/id` typo fixed), as identity's manifest grants
  * them, plus the other plugins' keys whose pickers read the lists (asset-change-owner, asset-authorised-user,
- * command-change-owner on GET /users; asset-authorised-user-group on GET /user-groups).
+ * command-change-owner on GET /users; asset-authorised-user-group on GET /user-groups; 资产授权's grant dialog, and its
+ * 为什么 on a group's grant, which lists the group's members).
  */
 const GATES: Record<string, string[]> = {
   'GET /users/paging': ['user'],
   // *-change-owner: their owner pickers; asset-authorised-user: the asset's bind dialog
-  'GET /users': ['asset-authorised-user', 'asset-change-owner', 'command-change-owner', 'offline-session', 'online-session', 'storage-log', 'user', 'user-group-add', 'user-group-edit'],
+  'GET /users': ['asset-authorised-user', 'asset-change-owner', 'authorisation-add', 'command-change-owner', 'offline-session', 'online-session', 'storage-log', 'user', 'user-group-add', 'user-group-edit'],
   'POST /users': ['user-add'],
   'GET /users/:id': ['user-edit', 'user-detail'],
   'PUT /users/:id': ['user-edit'],
@@ -25,8 +26,8 @@ const GATES: Record<string, string[]> = {
   'PUT /roles/:id': ['role-edit'],
   'DELETE /roles/:id': ['role-del'],
   'GET /user-groups/paging': ['user-group'],
-  'GET /user-groups': ['asset-authorised-user-group', 'user-group'],
-  'GET /user-groups/:id': ['user-group-detail', 'user-group-edit'],
+  'GET /user-groups': ['asset-authorised-user-group', 'authorisation-add', 'user-group'],
+  'GET /user-groups/:id': ['authorisation', 'user-group-detail', 'user-group-edit'],
   'POST /user-groups': ['user-group-add'],
   'PUT /user-groups/:id': ['user-group-edit'],
   'DELETE /user-groups/:id': ['user-group-del'],

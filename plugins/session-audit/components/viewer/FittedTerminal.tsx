@@ -1,6 +1,5 @@
-import { XtermView, type XtermHandle } from '@/core';
+import { XtermView, type XtermHandle, type XtermViewProps } from '@/core';
 import { makeStyles, mergeClasses } from '@fluentui/react-components';
-import type { ITerminalOptions } from '@xterm/xterm';
 import { useCallback, useEffect, useRef } from 'react';
 import { fitScale, MAX_ZOOM, MIN_ZOOM } from './scale';
 
@@ -32,7 +31,7 @@ export interface FittedTerminalProps {
   onScale?: (scale: number) => void;
   /** As XtermView's: the page writes, and sets the terminal's columns and rows with `term.resize`. */
   onReady: (handle: XtermHandle) => void;
-  options?: ITerminalOptions;
+  options?: XtermViewProps['options'];
   className?: string;
 }
 
