@@ -22,6 +22,13 @@ describe('server messages in the caller’s language', () => {
     // The login log keeps its reason in zh-CN, whoever asked.
     const reasons = await h.db.selectFrom('loginLogs').select('reason').execute();
     expect(reasons.map((r) => r.reason)).toEqual(expect.arrayContaining(['账号或密码不正确', '密码过长']));
+    // …and 登录日志 lists it in the reader's language.
+    const admin = await h.login('admin', ADMIN_PASSWORD);
+    const listed = async (headers?: Record<string, string>) =>
+      ((await h.call('GET', '/login-logs/paging?pageIndex=1&pageSize=50', { token: admin, headers })).body.data as { items: { reason: string }[] }).items.map((r) => r.reason);
+    expect(await listed()).toEqual(expect.arrayContaining(['账号或密码不正确', '密码过长']));
+    expect(await listed(EN)).not.toContain('账号或密码不正确');
+    expect((await listed(EN)).filter((r) => r !== '')).not.toEqual(expect.arrayContaining([expect.stringMatching(/[\u4e00-\u9fff]/)]));
   });
 
   it('an expired token, a refused session and a validation error are said in English for en-US', async () => {

@@ -3,6 +3,7 @@ import type { Deps } from '../../http/access.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { route } from '../../http/routes.ts';
 import type { LoginLog } from '../../db/schema.ts';
+import { type Lng, say } from '../../lib/i18n.ts';
 import { formatDate } from '../../lib/time.ts';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
@@ -31,8 +32,8 @@ export const loginLogQuery = pagingQuery.extend({
   to: zTimeBound,
 });
 
-/** §3.10; `remember` as a JSON boolean, an open login's logoutTime is the zero date. */
-const toWire = (r: LoginLog) => ({
+/** §3.10; `remember` as a JSON boolean, an open login's logoutTime is the zero date; the reason in the caller's language. */
+const toWire = (r: LoginLog, lng: Lng) => ({
   id: r.id,
   username: r.username,
   clientIp: r.clientIp,
@@ -41,7 +42,7 @@ const toWire = (r: LoginLog) => ({
   logoutTime: formatDate(r.logoutTime),
   remember: r.remember === 1,
   state: r.state,
-  reason: r.reason,
+  reason: say(r.reason, lng),
 });
 
 /**
@@ -62,7 +63,7 @@ export const loginLogRoutes = ({ db, clock, catalogue }: Deps) => [
     path: '/login-logs/paging',
     allow: 'granted',
     query: loginLogQuery,
-    handler: async ({ query }) => {
+    handler: async ({ query, lng }) => {
       const page = pageOf(query, { loginTime: 'loginTime' }, 'loginTime');
       let base = db.selectFrom('loginLogs');
       if (query.username) base = base.where(contains('username', query.username));
@@ -72,7 +73,7 @@ export const loginLogRoutes = ({ db, clock, catalogue }: Deps) => [
       if (query.to) base = base.where('loginTime', '<=', query.to.exact ? query.to.ms : query.to.ms + 999);
       const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const rows = await base.selectAll().orderBy(page.sort, page.direction).orderBy('id', page.direction).limit(page.limit).offset(page.offset).execute();
-      return paged(total, rows.map(toWire));
+      return paged(total, rows.map((r) => toWire(r, lng)));
     },
   }),
 
