@@ -10,6 +10,11 @@ import type { Plugin } from 'vite';
 
 const MANIFEST = /\/plugins\/[a-z][a-z0-9-]*\/manifest\.ts$/;
 const DROPPED = new Set(['label', 'grants']);
+/**
+ * Scalars only the server reads: `destructive` (no built-in role holds the key; the role editor has it from GET /menus)
+ * and a page key's `order` in the permission tree (the console's menu follows the descriptors' own `order`).
+ */
+const DROPPED_SCALARS = new Set(['destructive', 'order']);
 
 /** Index just past the string or comment starting at `i`, or `i` when none starts there. */
 function skipLiteral(code: string, i: number): number {
@@ -51,7 +56,7 @@ function matching(code: string, open: number): number {
   throw new Error('slim-manifests: unbalanced brackets');
 }
 
-/** The manifest source with every `label: {…}` and `grants: […]` property (and its comma) removed. */
+/** The manifest source with every `label: {…}`, `grants: […]`, `destructive: true` and `order: n` property (and its comma) removed. */
 export function slimManifest(code: string): string {
   let out = '';
   let i = 0;
@@ -65,6 +70,11 @@ export function slimManifest(code: string): string {
     const word = /^[A-Za-z_$][\w$]*/.exec(code.slice(i, i + 64));
     if (word) {
       const prev = code[i - 1] ?? '';
+      const flag = DROPPED_SCALARS.has(word[0]) && !/[\w$.]/.test(prev) && /^\s*:\s*(?:true|false|\d+)\b\s*,?/.exec(code.slice(i + word[0].length, i + word[0].length + 32));
+      if (flag) {
+        i += word[0].length + flag[0].length;
+        continue;
+      }
       const after = /^\s*:\s*([{[])/.exec(code.slice(i + word[0].length, i + word[0].length + 32));
       if (DROPPED.has(word[0]) && !/[\w$.]/.test(prev) && after) {
         const open = i + word[0].length + after[0].length - 1;

@@ -1,21 +1,18 @@
-import { Button } from '@fluentui/react-components';
-import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
-import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { SessionUser } from '../session/store';
-import { useFailureStyles } from './ChunkError';
+import { ChunkError } from './ChunkError';
 import { useCore } from './context';
-import { announceScreen } from './firstScreen';
 import { Landing } from './Landing';
 
 /**
  * A token without its user (stored by another console, or the `user` entry lost or corrupt): every page's gate reads
  * the user's type and menus, so the user is fetched (`/account/info`) before any route renders, instead of a 403 on a
- * page the account may well open. A 401 goes to the login (the API client); another failure says so, with a retry.
+ * page the account may well open. A 401 goes to the login (the API client); another failure is a page that did not
+ * load, with a retry (ChunkError, which also lets index.html's drawing go).
+ * Shown by core/app/routes.tsx (on demand) while the session has no user: once set, the routes render instead.
  */
-export function SessionUserGate({ children }: { children: ReactNode }) {
+export function SessionUserGate() {
   const { api, session } = useCore();
   const known = useStore(session, (state) => state.user !== null);
   const [failed, setFailed] = useState(false);
@@ -36,23 +33,6 @@ export function SessionUserGate({ children }: { children: ReactNode }) {
     };
   }, [api, session]);
   useEffect(() => (known ? undefined : load()), [known, load]);
-  if (known) return <>{children}</>;
-  return failed ? <UserLoadFailed onRetry={load} /> : <Landing />;
-}
-
-function UserLoadFailed({ onRetry }: { onRetry: () => void }) {
-  const styles = useFailureStyles();
-  const { t } = useTranslation('core');
-  // Whatever index.html's first screen showed, this is what the visitor must see now.
-  useLayoutEffect(() => void announceScreen(null), []);
-  return (
-    <main className={styles.root} role="alert">
-      <ErrorCircleRegular className={styles.icon} aria-hidden />
-      <h1 className={styles.title}>{t('error.user.title')}</h1>
-      <p className={styles.text}>{t('error.user.description')}</p>
-      <Button appearance="primary" icon={<ArrowClockwiseRegular />} onClick={onRetry}>
-        {t('error.user.retry')}
-      </Button>
-    </main>
-  );
+  if (known) return null;
+  return failed ? <ChunkError onRetry={load} /> : <Landing />;
 }

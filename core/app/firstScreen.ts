@@ -8,6 +8,10 @@
 // the caller's data (core/app/serverFirstScreen.tsx, GET /first-screen) and the boot shows that until the app's page
 // is in. No library here: the entry imports this module.
 
+/** The host's id and core's event, on their own: the entry needs only the event (the object below stays out of it). */
+const HOST_ID = 'first-screen';
+const SHOWN_EVENT = 'jumpgate:screen-shown';
+
 /** Ids and attributes shared by the build, the boot, the server (server/http/static.ts) and core. */
 export const FIRST_SCREEN = {
   /**
@@ -15,7 +19,7 @@ export const FIRST_SCREEN = {
    * writes the console's entry in its `data-entry` and the app chunks in `data-preload`: the boot starts them; and
    * in `data-routes` (RoutePreloads, JSON) the chunks of each route's first screen, which a signed-in visit adds.
    */
-  host: 'first-screen',
+  host: HOST_ID,
   /** `<template id="first-screen-<lng>">` */
   templatePrefix: 'first-screen-',
   /** `<template>`: a ticked checkbox's indicator, which the app renders only when checked (core/app/prerender.tsx). */
@@ -31,7 +35,7 @@ export const FIRST_SCREEN = {
   /** On the host's form once submitted before the hand-over. */
   submittedAttr: 'data-submitted',
   /** The event core dispatches on `document` once it has rendered a page (detail: ScreenShown). */
-  shownEvent: 'jumpgate:screen-shown',
+  shownEvent: SHOWN_EVENT,
 } as const;
 
 /**
@@ -112,7 +116,7 @@ export interface ServerRender {
 export const DRAWING_DEADLINE_MS = 4000;
 
 /** While a static page shows, the app's root (its loading text, then the app itself) stays out of sight. */
-export const HIDE_ROOT_RULE = `#${FIRST_SCREEN.host}:not([hidden])~#root{display:none}`;
+export const HIDE_ROOT_RULE = `#${HOST_ID}:not([hidden])~#root{display:none}`;
 
 /** Where the build leaves room for the branding in index.html (server/http/static.ts writes it there). Kept out of
  * FIRST_SCREEN: the boot carries that object, and the marker must occur once in the page. */
@@ -135,6 +139,6 @@ export interface ScreenShown {
  */
 export function announceScreen(path: string | null, doc: Document = document): ScreenShown {
   const detail: ScreenShown = { path, adopted: false, language: null };
-  doc.dispatchEvent(new CustomEvent<ScreenShown>(FIRST_SCREEN.shownEvent, { detail }));
+  doc.dispatchEvent(new CustomEvent<ScreenShown>(SHOWN_EVENT, { detail }));
   return detail;
 }

@@ -9,7 +9,6 @@ import { layoutLoaders, layoutNamespaces, loadedLayout } from './layouts';
 import { ChunkLoader } from './OnDemand';
 import { LazyStatusPage, PluginPage } from './PluginPage';
 import { RootRedirect } from './RootRedirect';
-import { SessionUserGate } from './SessionUserGate';
 
 /**
  * Every route: the document title, and no page but the login without a token (spec §4). A visit that starts without
@@ -19,20 +18,21 @@ import { SessionUserGate } from './SessionUserGate';
 function RouteRoot() {
   useDocumentTitle();
   const signedIn = useSession((state) => Boolean(state.token));
+  const userKnown = useSession((state) => state.user !== null);
   const { pathname, search } = useLocation();
   const hadSession = useRef(signedIn);
   if (signedIn) hadSession.current = true;
   if (!signedIn && pathname !== LOGIN_PATH) {
     return <Navigate to={hadSession.current ? LOGIN_PATH : loginPathFrom(pathname + search)} replace />;
   }
-  if (signedIn && pathname !== LOGIN_PATH) {
-    return (
-      <SessionUserGate>
-        <Outlet />
-      </SessionUserGate>
-    );
-  }
+  if (signedIn && !userKnown && pathname !== LOGIN_PATH) return <UserLoader />;
   return <Outlet />;
+}
+
+/** A token without its stored user is rare (another console signed in): the code that loads the user comes on demand. */
+function UserLoader() {
+  const load = () => import('./SessionUserGate').then((m) => m.SessionUserGate);
+  return <ChunkLoader what="session user" load={load} inline={false} />;
 }
 
 function LayoutHost({ layout }: { layout: Exclude<PageLayout, 'bare'> }) {

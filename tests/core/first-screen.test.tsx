@@ -407,7 +407,7 @@ describe('prerendered first screen', () => {
         },
       },
     });
-    expect(await screen.findByText('无法读取当前账号')).toBeInTheDocument();
+    expect(await screen.findByText('页面加载失败')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('heading', { name: 'user list page' })).toBeInTheDocument();
   });

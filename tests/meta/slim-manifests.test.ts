@@ -6,7 +6,7 @@ import { slimManifest } from '../../scripts/slim-manifests';
 const root = path.resolve(__dirname, '../..');
 
 describe('slim manifests (console build)', () => {
-  it('drops label and grants, keeps keys, groups, parents and orders', () => {
+  it('drops label, grants, destructive and order (server-only), keeps keys, groups and parents', () => {
     const code = `// grants: a comment { stays
 const manifest = defineManifest({
   id: 'x',
@@ -15,6 +15,7 @@ const manifest = defineManifest({
     {
       key: 'x-del',
       parent: 'x',
+      destructive: true,
       label: { 'zh-CN': '删除', 'en-US': 'Delete' },
       grants: ['DELETE /x/:id'],
     },
@@ -22,8 +23,8 @@ const manifest = defineManifest({
 });`;
     const slim = slimManifest(code);
     expect(slim).toContain('// grants: a comment { stays');
-    expect(slim).not.toMatch(/label|GET \/x|DELETE|删除/);
-    expect(slim).toMatch(/\{ key: 'x', group: 'ops', order: 2,\s*\}/);
+    expect(slim).not.toMatch(/label|GET \/x|DELETE|删除|destructive|order/);
+    expect(slim).toMatch(/\{ key: 'x', group: 'ops',\s*\}/);
     expect(slim).toMatch(/key: 'x-del',\s*parent: 'x',\s*}/);
   });
 
