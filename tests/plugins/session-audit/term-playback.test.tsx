@@ -6,6 +6,9 @@ import { castText } from './cast';
 import { fakeTerms, shownText } from './fakeXterm';
 import { session } from './fixtures';
 
+/** A fit settles over a few animation frames: slower when the whole suite shares the machine's cores. */
+const SETTLES = { timeout: 5000 };
+
 vi.mock('@/core', async (importOriginal) => {
   const core = await importOriginal<typeof import('@/core')>();
   return { ...core, XtermView: (await import('./fakeXterm')).fakeXtermView(core.createShadowTerminal) };
@@ -64,7 +67,7 @@ describe('session-audit: playback', () => {
 
     // Back to the start, then past the resize: the terminal follows the "r" event.
     await user.click(index.getByRole('button', { name: '跳转到 0:29：exit' }));
-    await waitFor(() => expect(fakeTerms[0]?.term.cols).toBe(50));
+    await waitFor(() => expect(fakeTerms[0]?.term.cols).toBe(50), SETTLES);
     const later = await shownText();
     expect(later).toContain('root');
     expect(later).not.toContain('$ exit');
@@ -112,27 +115,27 @@ describe('session-audit: playback', () => {
       await ready();
       const font = () => fakeTerms[0]?.fontSize;
       // 40 × 6 cells: 900 / (40 × 0.6) = 37.5 px by the width, 540 / (6 × 1.2) = 75 by the height: the width decides.
-      await waitFor(() => expect(font()).toBe(37.5));
+      await waitFor(() => expect(font()).toBe(37.5), SETTLES);
       const bar = within(screen.getByRole('toolbar', { name: '显示' }));
       expect(bar.getByText('缩放 250%')).toBeInTheDocument();
       expect(bar.getByRole('button', { name: '适应窗口' })).toHaveAttribute('aria-pressed', 'true');
 
       await user.click(bar.getByRole('button', { name: '放大' }));
-      await waitFor(() => expect(font()).toBe(45)); // the next level above 250 %: 300 %
+      await waitFor(() => expect(font()).toBe(45), SETTLES); // the next level above 250 %: 300 %
       expect(bar.getByText('缩放 300%')).toBeInTheDocument();
       expect(bar.getByRole('button', { name: '适应窗口' })).toHaveAttribute('aria-pressed', 'false');
       await user.click(bar.getByRole('button', { name: '缩小' }));
       await user.click(bar.getByRole('button', { name: '缩小' }));
-      await waitFor(() => expect(font()).toBe(30));
+      await waitFor(() => expect(font()).toBe(30), SETTLES);
       // Keyboard: the buttons are in the tab order.
       bar.getByRole('button', { name: '适应窗口' }).focus();
       await user.keyboard('{Enter}');
-      await waitFor(() => expect(font()).toBe(37.5));
+      await waitFor(() => expect(font()).toBe(37.5), SETTLES);
 
       // Past the resize to 50 × 8: the fit follows (900 / 30 = 30 px).
       await user.click(within(screen.getByRole('region', { name: '命令记录' })).getByRole('button', { name: '跳转到 0:29：exit' }));
-      await waitFor(() => expect(fakeTerms[0]?.term.cols).toBe(50));
-      await waitFor(() => expect(font()).toBe(30));
+      await waitFor(() => expect(fakeTerms[0]?.term.cols).toBe(50), SETTLES);
+      await waitFor(() => expect(font()).toBe(30), SETTLES);
 
       await user.click(bar.getByRole('button', { name: '全屏' }));
       expect(requestFullscreen).toHaveBeenCalledTimes(1);
@@ -163,7 +166,7 @@ describe('session-audit: playback', () => {
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(room('height'));
     await renderPlugin(sessionAudit, { route: '/term-playback?sessionId=s1', session: PLAYBACK_ONLY, api });
     await ready();
-    await waitFor(() => expect(fakeTerms[0]?.fontSize).toBe(12));
+    await waitFor(() => expect(fakeTerms[0]?.fontSize).toBe(12), SETTLES);
     expect(within(screen.getByRole('toolbar', { name: '显示' })).getByText('缩放 80%')).toBeInTheDocument();
   });
 
