@@ -117,12 +117,12 @@ describe('session-audit: playback', () => {
       // 40 × 6 cells: 900 / (40 × 0.6) = 37.5 px by the width, 540 / (6 × 1.2) = 75 by the height: the width decides.
       await waitFor(() => expect(font()).toBe(37.5), SETTLES);
       const bar = within(screen.getByRole('toolbar', { name: '显示' }));
-      expect(bar.getByText('缩放 250%')).toBeInTheDocument();
+      expect(await bar.findByText('缩放 250%')).toBeInTheDocument();
       expect(bar.getByRole('button', { name: '适应窗口' })).toHaveAttribute('aria-pressed', 'true');
 
       await user.click(bar.getByRole('button', { name: '放大' }));
       await waitFor(() => expect(font()).toBe(45), SETTLES); // the next level above 250 %: 300 %
-      expect(bar.getByText('缩放 300%')).toBeInTheDocument();
+      expect(await bar.findByText('缩放 300%')).toBeInTheDocument();
       expect(bar.getByRole('button', { name: '适应窗口' })).toHaveAttribute('aria-pressed', 'false');
       await user.click(bar.getByRole('button', { name: '缩小' }));
       await user.click(bar.getByRole('button', { name: '缩小' }));
@@ -167,7 +167,7 @@ describe('session-audit: playback', () => {
     await renderPlugin(sessionAudit, { route: '/term-playback?sessionId=s1', session: PLAYBACK_ONLY, api });
     await ready();
     await waitFor(() => expect(fakeTerms[0]?.fontSize).toBe(12), SETTLES);
-    expect(within(screen.getByRole('toolbar', { name: '显示' })).getByText('缩放 80%')).toBeInTheDocument();
+    expect(await within(screen.getByRole('toolbar', { name: '显示' })).findByText('缩放 80%')).toBeInTheDocument();
   });
 
   it('names the session for viewers who may read it; says why a recording cannot load', async () => {
