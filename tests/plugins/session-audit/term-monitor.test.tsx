@@ -89,7 +89,7 @@ describe('session-audit: live monitor', () => {
       // 1000 / (200 × 0.6) = 8.33 px by the width, 600 / (50 × 1.2) = 10 by the height: the width decides, and 8.33 px
       // is below the readable floor: 12 px, the window scrolls.
       await waitFor(() => expect(fakeTerms[0]?.fontSize).toBe(12));
-      expect(screen.getByText('缩放 80%')).toBeInTheDocument();
+      expect(await screen.findByText('缩放 80%')).toBeInTheDocument();
       // The user makes the terminal smaller: the mirror follows and grows (1000 / 60 = 600 / 36 = 16.67).
       act(() => ws.serverSends(sizeFrame(100, 30)));
       await waitFor(() => expect([fakeTerms[0]?.term.cols, fakeTerms[0]?.term.rows]).toEqual([100, 30]));
