@@ -503,6 +503,16 @@ const m014_operation_logs: Migration = {
   },
 };
 
+// Host keys (issue 28, rule 2): an SSH asset's and an access gateway's pinned host key, as OpenSSH prints its SHA-256
+// fingerprint (`SHA256:<base64 without padding>`); null = not pinned yet (the first successful handshake pins it).
+// A secret is offered only to the host whose key matches (modules/sessions/host-key.ts).
+const m015_host_keys: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('assets').addColumn('host_key', 'text').execute();
+    await db.schema.alterTable('access_gateways').addColumn('host_key', 'text').execute();
+  },
+};
+
 /** Every migration; those that seal secrets need the box the server was started with. */
 export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '001_initial': m001_initial,
@@ -519,6 +529,7 @@ export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '012_username_key_nfkc': m012_username_key_nfkc,
   '013_client_key_sealed': m013_client_key_sealed(box),
   '014_operation_logs': m014_operation_logs,
+  '015_host_keys': m015_host_keys,
 });
 
 export const migrationProvider = (box: SecretBox): MigrationProvider => ({ getMigrations: async () => migrationsFor(box) });

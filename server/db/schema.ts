@@ -143,6 +143,8 @@ export interface AccessGatewaysTable {
   password: string | null;
   privateKey: string | null;
   passphrase: string | null;
+  /** Pinned SSH host key, `SHA256:<base64>` (OpenSSH's fingerprint); null = trust on first use (migration 015). */
+  hostKey: string | null;
   owner: string;
   created: number;
 }
@@ -178,6 +180,8 @@ export interface AssetsTable {
   credentialId: string | null;
   /** access_gateways.id, null = direct (checked in code). */
   accessGatewayId: string | null;
+  /** Pinned SSH host key, `SHA256:<base64>` (OpenSSH's fingerprint); null = trust on first use (migration 015). */
+  hostKey: string | null;
   description: string;
   /** Last reachability test: 1 reachable, 0 not (`activeMessage` says why). */
   active: number;

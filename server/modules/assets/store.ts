@@ -124,6 +124,7 @@ export const PUBLIC_COLUMNS = [
   'a.username',
   'a.credentialId',
   'a.accessGatewayId',
+  'a.hostKey',
   'a.description',
   'a.active',
   'a.activeMessage',
@@ -177,6 +178,8 @@ export async function assetDetail(db: Db, id: string) {
     username: a.username,
     credentialId: a.credentialId ?? '',
     accessGatewayId: a.accessGatewayId ?? '',
+    /** The pinned SSH host key's fingerprint (`SHA256:…`), '' while none is pinned (issue 28). */
+    hostKey: a.hostKey ?? '',
     passwordSet: Boolean(a.passwordSet),
     privateKeySet: Boolean(a.privateKeySet),
     passphraseSet: Boolean(a.passphraseSet),
