@@ -30,6 +30,13 @@ export const MAX_CAP = 1024 * 1024;
 export const HIGH_WATER = 1024 * 1024;
 const MAX_COLS = 1000;
 const MAX_ROWS = 500;
+/**
+ * Resize frames (`3`) are coalesced: the last one of an interval wins, applied at most once per RESIZE_EVERY_MS, and
+ * only when it changes the size (then one `setWindow`, one recording event, one row write, one frame to watchers).
+ * A dragged window edge sends dozens a second; a hostile client sent 20 000 in a burst, each one a row write, which
+ * queued on the database and pushed every other request (`/branding`) to 2 s.
+ */
+export const RESIZE_EVERY_MS = 100;
 
 export const MSG_SESSION_NOT_FOUND = CLOSE.notFound.message;
 export const MSG_RESTARTED = '服务重启，会话已结束';
@@ -88,6 +95,10 @@ export class TerminalSession implements LiveSession {
   /** The socket is not read while SSH holds more typed input than its window takes (until the channel drains). */
   private inputPaused = false;
   private stalledBeats = 0;
+  /** The last resize frame not applied yet, the timer that applies it, and when the last one was applied. */
+  private wantedSize: { cols: number; rows: number } | undefined;
+  private resizeTimer: NodeJS.Timeout | undefined;
+  private lastResizeAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly deps: Deps,
@@ -193,16 +204,8 @@ export class TerminalSession implements LiveSession {
       case '3': {
         const size = parseResize(content);
         if (!size) return;
-        this.stream.setWindow(size.rows, size.cols, 0, 0);
-        this.recording?.resize(size.cols, size.rows);
-        this.size = size;
-        if (this.watchers.count > 0) this.watchers.send(sizeFrame(size.cols, size.rows));
-        this.deps.db
-          .updateTable('sessions')
-          .set({ width: size.cols, height: size.rows })
-          .where('id', '=', this.id)
-          .execute()
-          .catch((err) => this.deps.log.error({ err }, 'session resize not stored'));
+        this.wantedSize = size;
+        this.resizeTimer ??= setTimeout(this.applyResize, Math.max(0, this.lastResizeAt + RESIZE_EVERY_MS - performance.now()));
         break;
       }
       case '4':
@@ -220,6 +223,25 @@ export class TerminalSession implements LiveSession {
       // Unknown types are ignored (contract: the server reads only the first character).
     }
   }
+
+  /** Applies the last resize frame received, if it changes the size (RESIZE_EVERY_MS). */
+  private readonly applyResize = (): void => {
+    this.resizeTimer = undefined;
+    const size = this.wantedSize;
+    this.wantedSize = undefined;
+    if (!size || this.finished || (size.cols === this.size.cols && size.rows === this.size.rows)) return;
+    this.lastResizeAt = performance.now();
+    this.stream.setWindow(size.rows, size.cols, 0, 0);
+    this.recording?.resize(size.cols, size.rows);
+    this.size = size;
+    if (this.watchers.count > 0) this.watchers.send(sizeFrame(size.cols, size.rows));
+    this.deps.db
+      .updateTable('sessions')
+      .set({ width: size.cols, height: size.rows })
+      .where('id', '=', this.id)
+      .execute()
+      .catch((err) => this.deps.log.error({ err }, 'session resize not stored'));
+  };
 
   private output(text: string): void {
     if (text.length === 0) return;
@@ -297,6 +319,7 @@ export class TerminalSession implements LiveSession {
 
   private async end(code: number, message: string): Promise<void> {
     clearInterval(this.pinger);
+    clearTimeout(this.resizeTimer);
     const tail = this.decoder.end() + this.errDecoder.end();
     if (tail) this.pending.push(tail);
     this.pendingSize += tail.length;
