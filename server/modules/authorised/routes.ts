@@ -62,7 +62,7 @@ export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
         await actor.mayGrantAssets(trx, [body.assetId]);
         await assertMayAuthorise(trx, actor, { userIds: body.userIds });
         const pairs = body.userIds.map((userId) => ({ assetId: body.assetId, userId, userGroupId: null }));
-        await grant(trx, pairs, body, clock.now());
+        await grant(trx, pairs, body, clock.now(), actor.id);
       });
       await recheckLiveSessions({ db, clock, live, log }, { assetIds: [body.assetId] });
       return null;
@@ -81,7 +81,7 @@ export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
         await actor.mayGrantAssets(trx, [body.assetId]);
         await assertMayAuthorise(trx, actor, { userGroupIds: body.userGroupIds });
         const pairs = body.userGroupIds.map((userGroupId) => ({ assetId: body.assetId, userId: null, userGroupId }));
-        await grant(trx, pairs, body, clock.now());
+        await grant(trx, pairs, body, clock.now(), actor.id);
       });
       await recheckLiveSessions({ db, clock, live, log }, { assetIds: [body.assetId] });
       return null;
@@ -102,7 +102,7 @@ export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
         await actor.mayGrantAssets(trx, body.assetIds);
         await assertMayAuthorise(trx, actor, userId ? { userIds: [userId] } : { userGroupIds: [userGroupId!] });
         const pairs = body.assetIds.map((assetId) => ({ assetId, userId, userGroupId }));
-        await grant(trx, pairs, body, clock.now());
+        await grant(trx, pairs, body, clock.now(), actor.id);
       });
       await recheckLiveSessions({ db, clock, live, log }, { assetIds: body.assetIds });
       return null;
@@ -125,7 +125,7 @@ export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
           ...userIds.map((userId) => ({ assetId, userId, userGroupId: null })),
           ...userGroupIds.map((userGroupId) => ({ assetId, userId: null, userGroupId })),
         ]);
-        await grant(trx, pairs, body, clock.now());
+        await grant(trx, pairs, body, clock.now(), actor.id);
       });
       await recheckLiveSessions({ db, clock, live, log }, { assetIds });
       return { granted: (userIds.length + userGroupIds.length) * assetIds.length };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
 import { zDate } from '../../http/validation.ts';
 import { sign } from '../../lib/ids.ts';
+import { assertNoSilentWidening, assertWithinHold } from '../access/delegation.ts';
 import { assertStrategyExists } from '../access/strategies.ts';
 import type { Actor } from '../identity/containment.ts';
 import { MAX_IDS, requireAll, zId } from '../identity/shared.ts';
@@ -81,12 +82,20 @@ export async function assertMayAuthorise(trx: Db, actor: Actor, subject: { userI
   }
 }
 
-/** Writes the grants (replacing those of the same pairs) after checking the terms. */
-export async function grant(trx: Db, pairs: readonly Pair[], terms: GrantTerms, now: number): Promise<void> {
+/**
+ * Writes the grants (replacing those of the same pairs) after checking the terms: the window, the strategy, and that
+ * delegation never widens (access/delegation.ts): the terms are within what `giverId` holds on each asset, and no
+ * grant replaced is stricter than the new one.
+ */
+export async function grant(trx: Db, pairs: readonly Pair[], terms: GrantTerms, now: number, giverId: string): Promise<void> {
   if (terms.validFrom !== null && terms.validUntil !== null && terms.validUntil <= terms.validFrom) throw fail(MSG.window);
   if (terms.strategyId) await assertStrategyExists(trx, terms.strategyId);
   const { strategyId, commandFilterId, validFrom, validUntil } = terms; // terms may be a whole body: take only these
-  const rows = pairs.map((p) => ({ id: grantId(p), ...p, strategyId, commandFilterId, validFrom, validUntil, created: now }));
+  const kept = { strategyId, validFrom, validUntil };
+  await assertWithinHold(trx, giverId, [...new Set(pairs.map((p) => p.assetId))], kept, now);
+  const keyed = pairs.map((p) => ({ id: grantId(p), ...p }));
+  await assertNoSilentWidening(trx, keyed, kept, now);
+  const rows = keyed.map((p) => ({ ...p, strategyId, commandFilterId, validFrom, validUntil, created: now }));
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200);
     await trx

@@ -3,7 +3,7 @@ import { fail } from '../../http/envelope.ts';
 import { paged, pageOf } from '../../http/paging.ts';
 import { type Deps, defineModule, type RouteDef, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
-import { actorOf } from '../identity/containment.ts';
+import { type Actor, actorOf } from '../identity/containment.ts';
 import { assertMayChangeOwner, ownerName, ownerQuery } from '../identity/owner.ts';
 import { idList, oneId, requireAll } from '../identity/shared.ts';
 import { assertExists, COLUMNS, commandBody, commandPagingQuery, commandsMatching, MSG, SORTS, toWire } from './store.ts';
@@ -19,6 +19,27 @@ async function detail(db: Db, id: string) {
   const row = await db.selectFrom('commands as c').leftJoin('users as ou', 'ou.id', 'c.owner').select([...COLUMNS, ownerName]).where('c.id', '=', id).executeTakeFirst();
   if (!row) throw fail(MSG.notFound([id]));
   return toWire(row);
+}
+
+/**
+ * A command is run by its owner from the terminal's snippets: rewriting or deleting another account's command acts
+ * on that account, so the caller must be able to act on every owner (containment.ts; the super admin's commands are
+ * its own). Owners deleted since are left out; the caller's own commands pass.
+ */
+async function assertMayTouch(trx: Db, actor: Actor, ids: readonly string[]): Promise<void> {
+  const owners = await trx
+    .selectFrom('commands as c')
+    .innerJoin('users as u', 'u.id', 'c.owner')
+    .select('u.id')
+    .distinct()
+    .where('c.id', 'in', ids)
+    .where('u.id', '!=', actor.id)
+    .execute();
+  await actor.mayActOn(
+    trx,
+    owners.map((o) => o.id),
+    'command',
+  );
 }
 
 export default defineModule('commands', (deps) => [
@@ -82,9 +103,11 @@ function adminRoutes({ db, clock, catalogue }: Deps): RouteDef[] {
       allow: 'granted',
       params: oneId,
       body: commandBody,
-      handler: async ({ params, body }) => {
+      handler: async ({ params, body, principal }) => {
+        const actor = await actorOf(principal, catalogue, clock.now());
         await db.transaction().execute(async (trx) => {
           await assertExists(trx, params.id);
+          await assertMayTouch(trx, actor, [params.id]);
           await trx.updateTable('commands').set({ name: body.name, content: body.content }).where('id', '=', params.id).execute();
         });
         return null;
@@ -96,10 +119,12 @@ function adminRoutes({ db, clock, catalogue }: Deps): RouteDef[] {
       path: '/commands/:id',
       allow: 'granted',
       params: idList,
-      handler: async ({ params }) => {
+      handler: async ({ params, principal }) => {
+        const actor = await actorOf(principal, catalogue, clock.now());
         await db.transaction().execute(async (trx) => {
           const found = await trx.selectFrom('commands').select('id').where('id', 'in', params.id).execute();
           requireAll('动态指令', params.id, found.map((c) => c.id));
+          await assertMayTouch(trx, actor, params.id);
           await trx.deleteFrom('commands').where('id', 'in', params.id).execute();
         });
         return null;

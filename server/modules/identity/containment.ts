@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts';
 import type { User } from '../../db/schema.ts';
 import type { Principal } from '../../http/auth.ts';
 import { fail } from '../../http/envelope.ts';
+import { MSG as SELF_MSG } from '../access/delegation.ts';
 import { openableAssetIds } from '../access/rule.ts';
 import { SUPER_ADMIN_ID } from '../menus/effective.ts';
 import { requireAll } from './shared.ts';
@@ -20,11 +21,12 @@ import { requireAll } from './shared.ts';
  *   - assets handed out (grants) must be ones the actor may open;
  *   - keys handed out (a role's keys, the roles given to a user) must all be held by the actor, and a role edit may
  *     neither add nor remove a key the actor does not hold (such keys stay as they are, or the edit is refused).
- * Self rules (no disabling, deleting or demoting oneself) stay with the routes (users.ts).
+ * Self rules (no disabling, deleting or demoting oneself) stay with the routes (users.ts); nobody but the super admin
+ * changes its own group memberships or the grants naming it or its groups (`SELF_REFUSED`, access/delegation.ts).
  */
 
 /** What is being done to an account; names the refusal. */
-export type AccountAction = 'edit' | 'password' | 'totp' | 'status' | 'delete' | 'groups' | 'authorise' | 'owner' | 'credential' | 'role' | 'logout';
+export type AccountAction = 'edit' | 'password' | 'totp' | 'status' | 'delete' | 'groups' | 'authorise' | 'owner' | 'credential' | 'role' | 'logout' | 'command';
 
 const WHAT: Record<AccountAction, (u: string) => string> = {
   edit: (u) => `不能修改账户「${u}」`,
@@ -38,7 +40,15 @@ const WHAT: Record<AccountAction, (u: string) => string> = {
   credential: (u) => `不能使用账户「${u}」的授权凭证`,
   role: (u) => `不能修改账户「${u}」所持有的角色`,
   logout: (u) => `不能结束账户「${u}」的登录`,
+  command: (u) => `不能修改账户「${u}」的动态指令`,
 };
+
+/**
+ * Delegation never widens: what an account may not do to itself, whatever its keys (the super admin aside). Its own
+ * group memberships and the grants naming it or a group of its decide what it may open; changing them would let it
+ * hand itself more (access/delegation.ts).
+ */
+const SELF_REFUSED: Partial<Record<AccountAction, string>> = { groups: SELF_MSG.selfGroups, authorise: SELF_MSG.selfGrants };
 
 export const MSG = {
   superOnly: '只有超级管理员本人可以修改超级管理员账户',
@@ -157,7 +167,8 @@ export async function actorOf(principal: Principal, catalogue: Catalogue, now: n
   const refusals = async (trx: Db, ids: readonly string[], action: AccountAction) => {
     const out = new Map<string, string>();
     for (const target of await targetsOf(trx, catalogue, ids)) {
-      const why = refusal(self, target, action);
+      const selfRefused = target.id === self.id && self.id !== SUPER_ADMIN_ID ? SELF_REFUSED[action] : undefined;
+      const why = selfRefused ?? refusal(self, target, action);
       if (why) out.set(target.id, why);
       if (why || self.id === SUPER_ADMIN_ID || target.id === self.id) continue;
       const beyond = await beyondReach(trx, self.id, openableAssetIds(trx, target.id, now, { later: true })!, now);

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
+import { text } from '../../lib/i18n.ts';
+import { SUPER_ADMIN_ID } from '../menus/effective.ts';
 import type { Actor } from './containment.ts';
 import { zId } from './shared.ts';
 
@@ -9,6 +11,8 @@ import { zId } from './shared.ts';
  * Records owned by a user (credentials, commands, gateways, assets) keep the user's id in `owner`; the wire adds
  * `ownerName`, the owner's nickname ('' once that user is deleted: the record stays).
  */
+
+export const MSG_SELF_OWNER = text('不能把其他账户的记录转给您自己：只有超级管理员可以', 'You cannot take over another account’s record: only the super admin may');
 
 /** `POST /x/:id/change-owner?owner=<userId>` (contract §1.8: the new owner travels in the query). */
 export const ownerQuery = z.object({ owner: zId });
@@ -25,10 +29,14 @@ export async function assertUserExists(db: Db, id: string): Promise<void> {
 /**
  * A change of owner acts on both accounts (containment.ts): the one that loses the record and the one that gains it;
  * an owner opens its assets without grants and uses its credentials in assets, so the new owner must not be one the
- * caller may not act on, nor the old one an account it could not manage. A deleted previous owner is left out.
+ * caller may not act on, nor the old one an account it could not manage. A deleted previous owner is left out. Nobody
+ * but the super admin makes itself the owner of another's record.
  */
 export async function assertMayChangeOwner(trx: Db, actor: Actor, previous: string, next: string): Promise<void> {
   await assertUserExists(trx, next);
+  // An owner uses its record without a grant (opens its assets unrestricted, uses its credentials): taking another's
+  // record is handing oneself more, which only the super admin may (delegation never widens).
+  if (next === actor.id && previous !== actor.id && actor.id !== SUPER_ADMIN_ID) throw fail(MSG_SELF_OWNER);
   const ids = [...new Set([previous, next])];
   const existing = await trx.selectFrom('users').select('id').where('id', 'in', ids).execute();
   await actor.mayActOn(

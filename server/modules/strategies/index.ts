@@ -4,9 +4,13 @@ import { fail } from '../../http/envelope.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
+import { assertNotOwnStrategy, assertWithinHold } from '../access/delegation.ts';
+import { stateAt } from '../access/rule.ts';
+import { assertMayAuthorise } from '../authorised/store.ts';
+import { type Actor, actorOf } from '../identity/containment.ts';
 import { contains, idList, oneId, requireAll } from '../identity/shared.ts';
 import { recheckLiveSessions } from '../sessions/cuts.ts';
-import { assertNameFree, flagsOf, MSG, strategyBody, strategyOrFail, toWire } from './store.ts';
+import { assertNameFree, FLAGS, flagsOf, MSG, strategyBody, strategyOrFail, toWire } from './store.ts';
 
 /*
  * Strategies (contract §2.18): the file-transfer and clipboard flags a grant carries. Fixed 1.3.9 quirks: real
@@ -36,7 +40,31 @@ async function assertNotInUse(trx: Db, strategies: readonly { id: string; name: 
   );
 }
 
-export default defineModule('strategies', ({ db, clock, live, log }) => [
+/**
+ * A strategy's flags are the rights of every grant carrying it: changing them re-states those grants, so the editor
+ * passes the checks a bind of them would (access/delegation.ts), in the write's transaction, after the update:
+ *   - it is not restricted by the strategy itself (a grant to it or to a group of its, any window);
+ *   - it may act on every account those grants reach (the user, every member of a group: containment.ts) and open
+ *     every asset they are on;
+ *   - when a flag is turned on, the strategy allows no more than the editor's own grant on each of those assets.
+ * A rename alone changes no right and is not checked. Grants that have expired give nothing and are left out.
+ */
+async function assertMayRestate(trx: Db, actor: Actor, strategy: { id: string; name: string }, widened: boolean, now: number): Promise<void> {
+  await assertNotOwnStrategy(trx, actor.id, [strategy]);
+  const grants = (await trx.selectFrom('authorised').select(['assetId', 'userId', 'userGroupId', 'validFrom', 'validUntil']).where('strategyId', '=', strategy.id).execute()).filter(
+    (g) => stateAt(g, now) !== 'expired',
+  );
+  if (grants.length === 0) return;
+  const assetIds = [...new Set(grants.map((g) => g.assetId))];
+  await actor.mayGrantAssets(trx, assetIds);
+  await assertMayAuthorise(trx, actor, {
+    userIds: [...new Set(grants.flatMap((g) => (g.userId ? [g.userId] : [])))],
+    userGroupIds: [...new Set(grants.flatMap((g) => (g.userGroupId ? [g.userGroupId] : [])))],
+  });
+  if (widened) await assertWithinHold(trx, actor.id, assetIds, { strategyId: strategy.id, validFrom: null, validUntil: null }, now, { strategyOnly: true });
+}
+
+export default defineModule('strategies', ({ db, clock, live, log, catalogue }) => [
   route({
     method: 'GET',
     path: '/strategies',
@@ -88,11 +116,16 @@ export default defineModule('strategies', ({ db, clock, live, log }) => [
     allow: 'granted',
     params: oneId,
     body: strategyBody,
-    handler: async ({ params, body }) => {
+    handler: async ({ params, body, principal }) => {
+      const now = clock.now();
+      const actor = await actorOf(principal, catalogue, now);
       await db.transaction().execute(async (trx) => {
-        await strategyOrFail(trx, params.id);
+        const before = await strategyOrFail(trx, params.id);
         await assertNameFree(trx, body.name, params.id);
-        await trx.updateTable('strategies').set({ name: body.name, ...flagsOf(body) }).where('id', '=', params.id).execute();
+        const flags = flagsOf(body);
+        await trx.updateTable('strategies').set({ name: body.name, ...flags }).where('id', '=', params.id).execute();
+        // Checked after the write, in its transaction: the hold comparison reads the new flags; a refusal rolls back.
+        if (FLAGS.some((f) => flags[f] !== before[f])) await assertMayRestate(trx, actor, before, FLAGS.some((f) => flags[f] === 1 && before[f] === 0), now);
       });
       // Running sessions take the new flags (their rows; file operations read the rule's current answer anyway).
       await recheckLiveSessions({ db, clock, live, log });
@@ -105,10 +138,12 @@ export default defineModule('strategies', ({ db, clock, live, log }) => [
     path: '/strategies/:id',
     allow: 'granted',
     params: idList,
-    handler: async ({ params }) => {
+    handler: async ({ params, principal }) => {
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('strategies').select(['id', 'name']).where('id', 'in', params.id).execute();
         requireAll('授权策略', params.id, found.map((s) => s.id));
+        // In use is refused below anyway; a strategy on the caller's own grant says why it is the caller's to keep.
+        await assertNotOwnStrategy(trx, principal.user.id, found);
         await assertNotInUse(trx, found);
         await trx.deleteFrom('strategies').where('id', 'in', params.id).execute();
       });

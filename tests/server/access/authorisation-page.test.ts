@@ -115,7 +115,7 @@ describe('GET /authorised/paging', () => {
 });
 
 describe('POST /authorised/bulk', () => {
-  it('grants every user and group every asset with one set of terms, replacing earlier grants of the same pairs', async () => {
+  it('grants every user and group every asset with one set of terms, replacing earlier grants of the same pairs unless they are stricter', async () => {
     const { t, web, desk, ann, ben, ops, readOnly, list } = await seeded();
     await t.api.ok('POST', '/authorised/users', { body: { userIds: [ann.id], assetId: web } });
     const answer = await t.api.ok('POST', '/authorised/bulk', {
@@ -131,7 +131,17 @@ describe('POST /authorised/bulk', () => {
     expect((await list({ state: 'active' })).total).toBe(6);
     expect(await t.sees(ben.token)).toEqual(['desk', 'web']);
 
-    // Only groups, no strategy, open window: allowed; the pairs' rows are replaced (strategy gone).
+    // Only groups, no strategy, open window: broader than the read-only, one-hour grant of that pair, which is never
+    // replaced silently (delegation never widens), not even by the super admin: refused, nothing written.
+    const before = await t.grants();
+    expect((await t.api.call('POST', '/authorised/bulk', { body: { userGroupIds: [ops], assetIds: [web] } })).body).toMatchObject({
+      code: -1,
+      message: expect.stringMatching(/^已有更严格的授权（web → ops）：现有授权受授权策略「只读」限制，新授权不能没有授权策略；现有授权有效期至 .*请先移除现有授权，再重新授权$/),
+      data: [sign([web, '', ops])],
+    });
+    expect(await t.grants()).toEqual(before);
+    // Removed first, then granted again: the pair's row is replaced (strategy gone).
+    await t.api.ok('DELETE', `/authorised/${sign([web, '', ops])}`);
     expect(await t.api.ok('POST', '/authorised/bulk', { body: { userGroupIds: [ops], assetIds: [web] } })).toEqual({ granted: 1 });
     expect((await t.grants()).find((r) => r.id === sign([web, '', ops]))).toMatchObject({ strategyId: null, validFrom: null, validUntil: null });
     expect(await t.grants()).toHaveLength(6);
