@@ -9,6 +9,7 @@ import { uuid } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { assertSecretStays, given, nextSecrets, type SealedSecrets } from '../credentials/account.ts';
 import { actorOf } from '../identity/containment.ts';
+import { assertWithinHold, UNRESTRICTED } from '../access/delegation.ts';
 import { assertMayChangeOwner, ownerQuery } from '../identity/owner.ts';
 import { idList, oneId, requireAll } from '../identity/shared.ts';
 import { type AssetBody, assetBody, attributesSchema, CLIENT_KEY, PROTOCOLS, SOCKS_PASSWORD } from './fields.ts';
@@ -270,6 +271,8 @@ export const assetRoutes = (deps: Deps): RouteDef[] => {
           const asset = await assetOrFail(trx, params.id);
           // The owner opens the asset without a grant: handing it over is handing the asset out.
           await actor.mayGrantAssets(trx, [asset.id]);
+          // …without restriction and for ever: only a caller who holds it so may (access/delegation.ts).
+          await assertWithinHold(trx, actor.id, [asset.id], UNRESTRICTED, clock.now());
           await assertMayChangeOwner(trx, actor, asset.owner, query.owner);
           await trx.updateTable('assets').set({ owner: query.owner }).where('id', '=', params.id).execute();
         });
