@@ -33,6 +33,9 @@ export interface Terms {
   validUntil: number | null;
 }
 
+/** What an owner holds: no strategy, no window. Handing ownership over is handing this out. */
+export const UNRESTRICTED: Terms = { strategyId: null, validFrom: null, validUntil: null };
+
 type Flag = (typeof FLAGS)[number];
 
 export const MSG = {
