@@ -2,13 +2,15 @@ import type { Db } from '../../db/index.ts';
 import { paged, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { assetPage, listFilters, SORTS } from '../assets/list.ts';
+import { userProbeReason } from '../sessions/user-reason.ts';
 import { openableAssetIds } from './rule.ts';
 
 /*
  * The portal: the assets the caller may open (the access rule), for every account type (`allow: 'authenticated'`).
  * GET /account/assets answers exactly as GET /worker/assets/paging (1.3.9's console calls it; 1.3.9 never routed it).
- * The address is hidden, as 1.3.9: `ip` '' and `port` 0; so is who owns the asset. Filtering or sorting by address
- * would leak it back, so only name, protocol and tags filter, and the sort omits ip and port.
+ * The address is hidden, as 1.3.9: `ip` '' and `port` 0; so is who owns the asset, and the reachability test's
+ * message is one of a few fixed reasons (sessions/user-reason.ts), never the probe's text that names the address.
+ * Filtering or sorting by address would leak it back, so only name, protocol and tags filter, and the sort omits ip and port.
  */
 
 const { ip: _ip, port: _port, ...PORTAL_SORTS } = SORTS;
@@ -20,12 +22,13 @@ export const portalRoutes = ({ db, clock }: Deps): RouteDef[] => {
     path: '/worker/assets/paging',
     allow: 'authenticated',
     query: portalQuery,
-    handler: async ({ query, principal }) => {
+    handler: async ({ query, principal, lng }) => {
       const within = openableAssetIds(db, principal.user.id, clock.now()) ?? undefined;
       const { total, items } = await assetPage(db, query, { within, sorts: PORTAL_SORTS });
       return paged(
         total,
-        items.map((a) => ({ ...a, ip: '', port: 0, owner: '', ownerName: '' })),
+        // The last reachability test's message names the address (`connect ECONNREFUSED <ip>:<port>`): a fixed reason.
+        items.map((a) => ({ ...a, ip: '', port: 0, owner: '', ownerName: '', activeMessage: userProbeReason(a.active, a.activeMessage, lng) })),
       );
     },
   });

@@ -11,6 +11,7 @@ import { ScreenRing, sizeFrame, Watchers } from './monitor.ts';
 import { Recording } from './recording.ts';
 import { recordingPath } from './shared.ts';
 import { ConnectError, connectSsh } from './ssh-connect.ts';
+import { userConnectReason } from './user-reason.ts';
 
 /*
  * The terminal relay (contract §5.1; the design follows ../shared/reference/terminal-limits.md): SSH PTY output →
@@ -376,12 +377,18 @@ export async function attachTerminal(
   };
   socket.on('close', onEarlyClose);
   // Until the relay takes over, frames are not read (the client waits for `1` before sending anything).
-  const end = async (code: number, message: string) => {
+  // `detail` (the row's message, admins only) may name the asset's address; the user's frame never does.
+  const end = async (code: number, message: string, detail = message) => {
     if (socket.readyState === socket.OPEN) {
       socket.send(closedFrame(message));
       socket.close(1000);
     }
-    await db.updateTable('sessions').set({ status: 'disconnected', disconnectedTime: clock.now(), code, message }).where('id', '=', sessionId).execute();
+    await db.updateTable('sessions').set({ status: 'disconnected', disconnectedTime: clock.now(), code, message: detail }).where('id', '=', sessionId).execute();
+  };
+  /** A connect failure: the user reads a fixed reason (user-reason.ts), the row and the log keep the detail. */
+  const failed = (code: number, detail: string) => {
+    deps.log.warn({ sessionId, assetId: row.assetId, code, reason: detail }, 'terminal session could not connect');
+    return end(code, userConnectReason(code, detail), detail);
   };
   let client: Client | undefined;
   let handedOver = false;
@@ -393,7 +400,7 @@ export async function attachTerminal(
     try {
       connected = await connectSsh(deps, row.assetId);
     } catch (err) {
-      if (err instanceof ConnectError) return await end(err.code, err.message);
+      if (err instanceof ConnectError) return await failed(err.code, err.message);
       throw err;
     }
     client = connected.client;
@@ -406,7 +413,7 @@ export async function attachTerminal(
         ssh.shell({ term: 'xterm-256color', cols, rows }, (err, s) => (err ? reject(err) : resolve(s)));
       });
     } catch (err) {
-      return await end(806, `创建SSH客户端失败：${(err as Error).message}`);
+      return await failed(806, `创建SSH客户端失败：${(err as Error).message}`);
     }
     if (userLeft) return await end(CLOSE.normal.code, CLOSE.normal.message);
     // The shell may end while the row is written below, before the session listens for it.

@@ -1,0 +1,83 @@
+import { type Lng, text } from '../../lib/i18n.ts';
+
+/*
+ * What a user (not an admin) is told when a connection to an asset fails (issue 28 rule 6). The connect errors carry
+ * the system's detail — `连接被拒绝（127.0.0.1:22）`, `connect ECONNREFUSED 10.0.0.7:22`, a gateway's address in its own
+ * error — and the portal hides an asset's address on purpose (portal.ts), so neither the terminal's closed frame nor
+ * the portal's `activeMessage` may carry it. A user gets a fixed sentence: the failing step (SSH, the SOCKS proxy,
+ * the access gateway, its tunnel) and one of the fixed reasons below, nothing copied from the error. The detail stays
+ * where admins read it: the session row's `message` (session history, `/sessions/:id`, admins only), the asset's own
+ * `activeMessage` in the admin asset list, and the server log.
+ */
+
+interface Phrase {
+  zh: string;
+  en: string;
+}
+
+/** Reasons fit for a user: fixed words, no address, port, host name or raw system text. Found by substring. */
+const PHRASES: readonly Phrase[] = [
+  { zh: '认证失败，请检查授权账户、密码或私钥', en: 'authentication failed; check the account, password or private key' },
+  { zh: '握手超时', en: 'the SSH handshake timed out' },
+  { zh: '代理拒绝连接', en: 'the proxy refused the connection' },
+  { zh: '代理认证失败', en: 'the proxy refused its user name or password' },
+  { zh: '代理要求认证', en: 'the proxy asks for a user name and password' },
+  { zh: '代理不接受用户名密码认证', en: 'the proxy does not take a user name and password' },
+  { zh: '代理关闭了连接', en: 'the proxy closed the connection' },
+  { zh: '不是 SOCKS5 代理', en: 'not a SOCKS5 proxy' },
+  { zh: '连接被拒绝', en: 'connection refused' },
+  { zh: '连接超时', en: 'connection timed out' },
+  { zh: '主机不可达', en: 'host unreachable' },
+  { zh: '网络不可达', en: 'network unreachable' },
+  { zh: '无法解析主机名', en: 'the host name cannot be resolved' },
+  { zh: '连接被重置', en: 'connection reset' },
+];
+/** When no fixed reason is recognised. */
+const UNKNOWN: Phrase = { zh: '连接失败', en: 'connection failed' };
+
+/** The failing step, longest first (a SOCKS failure is also an SSH client failure). */
+const HEADS: readonly (Phrase & { code: number; alone?: true })[] = [
+  { code: 806, zh: '创建SSH客户端失败：SOCKS 代理连接失败', en: 'Could not connect to the asset: the SOCKS proxy failed' },
+  { code: 803, zh: '获取接入网关失败：接入网关不可用', en: 'The access gateway is unavailable' },
+  { code: 803, zh: '获取接入网关失败：接入网关不存在', en: 'The access gateway does not exist', alone: true },
+  { code: 803, zh: '获取接入网关失败：服务正在关闭', en: 'The server is shutting down', alone: true },
+  { code: 803, zh: '获取接入网关失败', en: 'Could not use the access gateway' },
+  { code: 804, zh: '创建SSH隧道失败', en: 'The access gateway could not reach the asset' },
+  { code: 806, zh: '创建SSH客户端失败', en: 'Could not connect to the asset' },
+];
+
+// Every sentence a user may get is declared in both languages once, here (the closed frame is said per socket).
+const said = new Map<string, string>();
+for (const head of HEADS) {
+  const sentences = head.alone ? [[head.zh, head.en]] : [...PHRASES, UNKNOWN].map((p) => [`${head.zh}：${p.zh}`, `${head.en}: ${p.en}`]);
+  for (const [zh, en] of sentences as [string, string][]) said.set(zh, text(zh, en));
+}
+
+/** Codes whose message carries the connection's detail (contract §5.4: 803 gateway, 804 tunnel, 806 SSH client). */
+const CONNECT_CODES = new Set([803, 804, 806]);
+
+/**
+ * The closed frame's text for a session that failed to connect: for codes 803/804/806 a fixed sentence without the
+ * detail (above); other codes carry fixed texts already and pass unchanged.
+ */
+export function userConnectReason(code: number, message: string): string {
+  if (!CONNECT_CODES.has(code)) return message;
+  const head =
+    HEADS.find((h) => h.code === code && (message === h.zh || message.startsWith(`${h.zh}：`))) ??
+    // The step's plainest head (the last of its code).
+    (HEADS.filter((h) => h.code === code).at(-1) as (typeof HEADS)[number]);
+  if (head.alone) return head.zh;
+  const rest = message.slice(head.zh.length);
+  const phrase = PHRASES.find((p) => rest.includes(p.zh)) ?? UNKNOWN;
+  return said.get(`${head.zh}：${phrase.zh}`) ?? `${head.zh}：${UNKNOWN.zh}`;
+}
+
+/**
+ * The portal's `activeMessage` for a user: '' when reachable, else one of the fixed reasons (in `lng`), never the
+ * probe's own text (`连接被拒绝：connect ECONNREFUSED 127.0.0.1:1`).
+ */
+export function userProbeReason(active: boolean, message: string, lng: Lng): string {
+  if (active || message === '') return '';
+  const phrase = PHRASES.find((p) => message.includes(p.zh)) ?? UNKNOWN;
+  return lng === 'en-US' ? phrase.en : phrase.zh;
+}
