@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sign } from '../../server/lib/ids.ts';
+import { accessHarness } from './access/helpers.ts';
 import { adminWith, type Paged, resourcesHarness } from './resources/helpers.ts';
 
 interface Strategy {
@@ -134,5 +136,75 @@ describe('strategies', () => {
     await api.ok('POST', '/authorised/assets', { body: { assetIds: [web, db], userId, strategyId: free } });
     await api.ok('DELETE', `/strategies/${used}`);
     expect((await api.call('DELETE', `/strategies/${free}`)).body.message).toBe('授权策略「free」仍被 2 个授权使用，不能删除');
+  });
+});
+
+describe('strategy edits never widen (issue 28, rule 1)', () => {
+  const strategyOf = async (t: Awaited<ReturnType<typeof accessHarness>>, id: string) => t.api.ok<Strategy>('GET', `/strategies/${id}`);
+
+  it('a strategy-edit holder cannot loosen the strategy that restricts its own grant (the reproduction), directly or through a group', async () => {
+    const t = await accessHarness();
+    const a = await t.asset('prod-db');
+    const b = await t.asset('web');
+    const readOnly = (await t.api.ok<{ id: string }>('POST', '/strategies', { body: { name: '只读', ...OFF, download: true } })).id;
+    const viaGroup = (await t.api.ok<{ id: string }>('POST', '/strategies', { body: { name: '组策略', ...OFF } })).id;
+    const editor = await adminWith(t.h, ['strategy', 'strategy-edit', 'strategy-del'], 'editor');
+    await t.api.ok('POST', '/authorised/users', { body: { userIds: [editor.id], assetId: a, strategyId: readOnly } });
+    const g = await t.group('ops', [editor.id]);
+    await t.api.ok('POST', '/authorised/user-groups', { body: { userGroupIds: [g], assetId: b, strategyId: viaGroup } });
+    const as = t.as(editor.token);
+
+    const before = await strategyOf(t, readOnly);
+    expect((await as.call('PUT', `/strategies/${readOnly}`, { body: { name: '只读', ...OFF, download: true, upload: true, paste: true } })).body).toEqual({
+      code: -1,
+      message: '不能修改授权策略「只读」：它限制着授予您自己或您所在用户组的授权',
+      data: [readOnly],
+    });
+    expect(await strategyOf(t, readOnly)).toEqual(before);
+    expect((await t.explain(editor.id, a)).strategy).toMatchObject({ upload: false, paste: false });
+    expect((await as.call('PUT', `/strategies/${viaGroup}`, { body: { name: '组策略', ...OFF, copy: true } })).body).toMatchObject({ code: -1, message: '不能修改授权策略「组策略」：它限制着授予您自己或您所在用户组的授权' });
+    expect((await as.call('DELETE', `/strategies/${readOnly}`)).body).toMatchObject({ code: -1, message: '不能修改授权策略「只读」：它限制着授予您自己或您所在用户组的授权' });
+    expect(await strategyOf(t, viaGroup)).toMatchObject({ copy: false });
+    // A rename changes no right.
+    await as.ok('PUT', `/strategies/${readOnly}`, { body: { name: '只读（生产）', ...OFF, download: true } });
+    // The super admin may.
+    await t.api.ok('PUT', `/strategies/${readOnly}`, { body: { name: '只读', ...OFF, download: true, upload: true } });
+  });
+
+  it('re-states every grant carrying it: the editor acts on their holders, opens their assets, and widens no grant beyond its own', async () => {
+    const t = await accessHarness();
+    const a = await t.asset('prod-db');
+    const b = await t.asset('web');
+    const dl = (await t.api.ok<{ id: string }>('POST', '/strategies', { body: { name: 'dl', ...OFF, download: true } })).id;
+    const shared = (await t.api.ok<{ id: string }>('POST', '/strategies', { body: { name: 'shared', ...OFF, download: true } })).id;
+    const editor = await adminWith(t.h, ['strategy', 'strategy-edit'], 'editor');
+    await t.api.ok('POST', '/authorised/users', { body: { userIds: [editor.id], assetId: a, strategyId: dl } });
+    const ann = await t.user('ann');
+    await t.api.ok('POST', '/authorised/users', { body: { userIds: [ann.id], assetId: a, strategyId: shared } });
+    const as = t.as(editor.token);
+
+    // Turning upload on would let ann upload to prod-db, where the editor itself may only download.
+    expect((await as.call('PUT', `/strategies/${shared}`, { body: { name: 'shared', ...OFF, download: true, upload: true } })).body).toMatchObject({
+      code: -1,
+      message: '不能授予比您自己的授权更宽的授权：资产「prod-db」上，新授权的授权策略「shared」允许您的授权的授权策略「dl」不允许的操作（上传）',
+    });
+    expect(await strategyOf(t, shared)).toMatchObject({ upload: false, download: true });
+    // Narrowing is within its reach.
+    await as.ok('PUT', `/strategies/${shared}`, { body: { name: 'shared', ...OFF } });
+
+    // A holder it may not act on (keys it lacks), or an asset it cannot open: refused, even narrowing.
+    const mighty = await adminWith(t.h, ['asset', 'asset-del'], 'mighty');
+    await t.api.ok('POST', '/authorised/users', { body: { userIds: [mighty.id], assetId: a, strategyId: shared } });
+    expect((await as.call('PUT', `/strategies/${shared}`, { body: { name: 'shared', ...OFF, download: true } })).body).toMatchObject({
+      code: -1,
+      message: expect.stringMatching(/^不能调整账户「mighty」的资产授权：该账户拥有您没有的权限（asset, asset-del）/),
+    });
+    await t.api.ok('DELETE', `/authorised/${sign([a, mighty.id, ''])}`);
+    await t.api.ok('POST', '/authorised/users', { body: { userIds: [ann.id], assetId: b, strategyId: shared } });
+    expect((await as.call('PUT', `/strategies/${shared}`, { body: { name: 'shared', ...OFF, download: true } })).body).toMatchObject({
+      code: -1,
+      message: '不能授权您自己无权访问的资产：web',
+    });
+    expect(await strategyOf(t, shared)).toMatchObject({ download: false });
   });
 });

