@@ -154,4 +154,73 @@ describe('permission matrix over every registered route', () => {
     expect((await h.call('GET', '/probe/super', { token: await h.accessToken(sys) })).body.code).toBe(403);
     expect((await h.call('GET', '/probe/super', { token: await h.accessToken(SUPER_ADMIN_ID) })).body.code).toBe(1);
   });
+
+  it('self-targeted: no route that changes grants, group memberships, strategies or owners lets an admin change what applies to itself', async () => {
+    const h = await startHarness();
+    const root = await h.accessToken(SUPER_ADMIN_ID);
+    const asRoot = async <T>(method: string, url: string, body?: unknown, query?: Record<string, string>) => {
+      const res = await h.call(method, url, { token: root, body, query });
+      expect(res.body, `${method} ${url}`).toMatchObject({ code: 1 });
+      return res.body.data as T;
+    };
+    // The actor holds every key, so only the self rule stands in the way; it may act on every account but itself.
+    const self = await h.createUser({ username: 'self', type: 'admin', roles: [await h.createRole(h.catalogue.keys as readonly PermissionKey[])] });
+    const token = await h.accessToken(self);
+    const other = await h.createUser({ username: 'other', type: 'user' });
+    const asset = async (name: string) =>
+      (await asRoot<{ id: string }>('POST', '/assets', { name, protocol: 'ssh', ip: '10.3.0.1', port: 22, accountType: 'custom', username: 'root' })).id;
+    const [a, b, others] = [await asset('a'), await asset('b'), await asset('others')];
+    await h.db.updateTable('assets').set({ owner: other }).where('id', '=', others).execute();
+    const strict = (await asRoot<{ id: string }>('POST', '/strategies', { name: 'strict', download: true })).id;
+    const viaGroup = (await asRoot<{ id: string }>('POST', '/strategies', { name: 'via-group' })).id;
+    const group = (await asRoot<{ id: string }>('POST', '/user-groups', { name: 'mine', members: [self, other] })).id;
+    await asRoot('POST', '/authorised/users', { userIds: [self], assetId: a, strategyId: strict, validUntil: '2099-01-01 00:00:00' });
+    await asRoot('POST', '/authorised/user-groups', { userGroupIds: [group], assetId: b, strategyId: viaGroup });
+    await asRoot('POST', '/authorised/users', { userIds: [self], assetId: others });
+    const command = (await h.call('POST', '/worker/commands', { token: await h.accessToken(other), body: { name: 'c', content: 'ls' } })).body.data as { id: string };
+    const ownGrant = (await h.db.selectFrom('authorised').select('id').where('userId', '=', self).where('assetId', '=', a).executeTakeFirstOrThrow()).id;
+    const ALL = { upload: true, download: true, delete: true, rename: true, edit: true, createDir: true, copy: true, paste: true };
+
+    /**
+     * One self-targeted request per route that writes grants, group memberships, strategies or owners. A new such
+     * route fails this test until it has a case here (or a reason why nothing of it can apply to its caller).
+     */
+    const cases: Record<string, { url: string; body?: unknown; query?: Record<string, string> } | { exempt: string }> = {
+      'POST /authorised/users': { url: '/authorised/users', body: { userIds: [self], assetId: a } },
+      'POST /authorised/user-groups': { url: '/authorised/user-groups', body: { userGroupIds: [group], assetId: b } },
+      'POST /authorised/assets': { url: '/authorised/assets', body: { assetIds: [a], userId: self } },
+      'POST /authorised/bulk': { url: '/authorised/bulk', body: { userGroupIds: [group], assetIds: [a] } },
+      'DELETE /authorised/:id': { url: `/authorised/${ownGrant}` },
+      'POST /user-groups': { url: '/user-groups', body: { name: 'new', members: [self] } },
+      'PUT /user-groups/:id': { url: `/user-groups/${group}`, body: { name: 'mine', members: [other] } },
+      'DELETE /user-groups/:id': { url: `/user-groups/${group}` },
+      'POST /strategies': { exempt: 'a new strategy restricts no grant yet' },
+      'PUT /strategies/:id': { url: `/strategies/${strict}`, body: { name: 'strict', ...ALL } },
+      'DELETE /strategies/:id': { url: `/strategies/${viaGroup}` },
+      'POST /assets/:id/change-owner': { url: `/assets/${others}/change-owner`, query: { owner: self } },
+      'POST /commands/:id/change-owner': { url: `/commands/${command.id}/change-owner`, query: { owner: self } },
+      'POST /credentials/:id/change-owner': { exempt: 'the super admin only (gate)' },
+    };
+    const writes = h.app.routeRegistry.filter((r) => r.method !== 'GET' && (/^\/(authorised|user-groups|strategies)(\/|$)/.test(r.path) || r.path.endsWith('/change-owner')));
+    expect(writes.length).toBeGreaterThanOrEqual(12);
+    const snapshot = async () => ({
+      grants: await h.db.selectFrom('authorised').selectAll().orderBy('id').execute(),
+      groups: await h.db.selectFrom('userGroups').selectAll().orderBy('id').execute(),
+      members: await h.db.selectFrom('userGroupMembers').selectAll().orderBy('id').execute(),
+      strategies: await h.db.selectFrom('strategies').selectAll().orderBy('id').execute(),
+      owners: await h.db.selectFrom('assets').select(['id', 'owner']).orderBy('id').execute(),
+      commands: await h.db.selectFrom('commands').select(['id', 'owner']).orderBy('id').execute(),
+    });
+    const before = await snapshot();
+    for (const r of writes) {
+      const label = `${r.method} ${r.path}`;
+      const c = cases[label];
+      expect(c, `${label}: add a self-targeted case to this test`).toBeDefined();
+      if (!c || 'exempt' in c) continue;
+      const res = await h.call(r.method, c.url, { token, body: c.body, query: c.query });
+      // Refused by the self rule itself (access/delegation.ts, identity/owner.ts), not by something else.
+      expect(res.body, label).toMatchObject({ code: -1, message: expect.stringMatching(/(：只有超级管理员可以|：它限制着授予您自己或您所在用户组的授权)$/) });
+      expect(await snapshot(), label).toEqual(before);
+    }
+  });
 });
