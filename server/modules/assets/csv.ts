@@ -1,4 +1,6 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { CsvError, parse } from 'csv-parse';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { AccountType, Protocol } from '../../db/schema.ts';
@@ -8,6 +10,8 @@ import { uuid } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { formatDate } from '../../lib/time.ts';
 import { privateKeyProblem } from '../credentials/account.ts';
+import { checkKeyOffLoop, isCostly } from '../credentials/key-check.ts';
+import { both, zhOf } from '../../lib/i18n.ts';
 import { isHost } from '../../../core/net/host.ts';
 import { hasForbiddenCharacter } from '../../lib/username.ts';
 import { LIMITS, NAME_CHARS_MSG, PROTOCOLS, parseTags, type TagProblem } from './fields.ts';
@@ -23,12 +27,21 @@ import { ensureTags, MSG, NOT_CHECKED } from './store.ts';
 export const COLUMNS = ['name', 'protocol', 'ip', 'port', 'username', 'password', 'privateKey', 'passphrase', 'description', 'tags'] as const;
 /** Largest CSV file the import takes. */
 export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
+/** Most records one import takes; a larger file is refused as soon as its parse reaches the next one. */
+export const MAX_IMPORT_ROWS = 10_000;
+/** Row errors the answer's `data` lists (each row still carries its own in `rows`); `errorCount` counts them all. */
+export const MAX_REPORTED_ERRORS = 500;
+/** Keys with a bcrypt passphrase one import opens (each one costs a worker most of a second); further rows are refused. */
+export const MAX_IMPORT_COSTLY_KEYS = 20;
+/** Records parsed, checked or inserted between two yields to the event loop. */
+const BATCH = 500;
 
 const IMPORT_MSG = {
   noFile: '请选择要导入的CSV文件（表单字段 file）',
   notUtf8: 'CSV文件须为UTF-8编码',
   empty: 'CSV数据为空',
   malformed: (line: number, reason: string) => `CSV格式错误：第${line}行，${reason}`,
+  tooManyRows: (max: number) => both(`CSV文件超过 ${max} 行，请分批导入`, `file: the CSV has more than ${max} rows: import it in parts`),
 };
 
 const ROW_MSG = {
@@ -42,6 +55,7 @@ const ROW_MSG = {
   ipBad: '主机地址不是正确的主机名或IP地址',
   port: (p: string) => `端口无效：「${p}」，应为1–65535`,
   duplicate: (name: string, row: number) => `资产名称「${name}」与第${row}行重复`,
+  costlyKeys: (max: number) => `每次导入最多校验 ${max} 个带密码的 OpenSSH 私钥，请分批导入`,
   tag: (p: TagProblem) =>
     p.kind === 'count'
       ? `标签过多：最多${LIMITS.tags}个`
@@ -89,8 +103,12 @@ export interface ImportAnswer {
   rows: ImportRow[];
 }
 
-/** The records of the file with the line each starts on. Malformed CSV (an unclosed quote…) refuses the file. */
-export function readCsv(bytes: Buffer): { line: number; fields: string[] }[] {
+/**
+ * The records of the file with the line each starts on. Malformed CSV (an unclosed quote…) refuses the file, and so
+ * does a file of more than MAX_IMPORT_ROWS records: the parse runs over the text in pieces, yielding to the event
+ * loop between them, and stops at the first record over the cap.
+ */
+export async function readCsv(bytes: Buffer): Promise<{ line: number; fields: string[] }[]> {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -99,16 +117,29 @@ export function readCsv(bytes: Buffer): { line: number; fields: string[] }[] {
   }
   // One record delimiter, so csv-parse counts lines plainly (CR LF from Windows, a lone CR from old Macs).
   text = text.replace(/\r\n?/g, '\n');
-  let records: { record: string[]; info: { lines: number } }[];
+  const PIECE = 64 * 1024;
+  const pieces = function* () {
+    for (let at = 0; at < text.length; at += PIECE) yield text.slice(at, at + PIECE);
+  };
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true, record_delimiter: '\n', info: true });
+  const records: { line: number; fields: string[] }[] = [];
   try {
-    // With `info: true` each record comes as {record, info}; the library's types only know plain string[][] here.
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true, record_delimiter: '\n', info: true }) as unknown as typeof records;
+    // With `info: true` each record comes as {record, info}; the library's types only know plain string[] here.
+    for await (const item of Readable.from(pieces()).pipe(parser) as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const { record, info } = item;
+      if (records.length >= MAX_IMPORT_ROWS) {
+        parser.destroy();
+        throw fail(IMPORT_MSG.tooManyRows(MAX_IMPORT_ROWS));
+      }
+      // info.lines is where a record ends; quoted fields may span lines.
+      records.push({ line: info.lines - record.reduce((n, f) => n + f.split('\n').length - 1, 0), fields: record });
+      if (records.length % BATCH === 0) await nextTurn();
+    }
   } catch (err) {
     if (err instanceof CsvError) throw fail(IMPORT_MSG.malformed((err as CsvError & { lines?: number }).lines ?? 0, err.message));
     throw err;
   }
-  // info.lines is where a record ends; quoted fields may span lines.
-  return records.map(({ record, info }) => ({ line: info.lines - record.reduce((n, f) => n + f.split('\n').length - 1, 0), fields: record }));
+  return records;
 }
 
 const orEmpty = (v: string | undefined) => (v === undefined || v === '-' ? '' : v);
@@ -160,7 +191,8 @@ export function checkRecord(line: number, fields: readonly string[]): { row: Imp
   // As 1.3.9: a private key makes it a key account (the password is then not kept), else a password account. The key
   // must be one ssh2 can use, with its passphrase (the credentials' rule, credentials/account.ts).
   const accountType: AccountType = privateKey !== '' ? 'private-key' : 'custom';
-  const keyError = !error && accountType === 'private-key' ? privateKeyProblem(privateKey, passphrase || undefined) : null;
+  const keyProblem = !error && accountType === 'private-key' ? privateKeyProblem(privateKey, passphrase || undefined) : null;
+  const keyError = keyProblem === null ? null : zhOf(keyProblem);
   if (error || keyError) return { row: { ...row, error: error ?? keyError } };
   return {
     row,
@@ -196,12 +228,30 @@ async function takenNames(db: Db, names: readonly string[]): Promise<Set<string>
 
 /**
  * Checks every record, then the names against the file's earlier rows and the database, and (unless `dryRun`)
- * stores the good rows in one transaction. The answer is the same either way.
+ * stores the good rows, BATCH at a time, each batch in its own short transaction with its names checked inside it
+ * (a name taken meanwhile becomes that row's error), yielding to the event loop between batches. The answer is the
+ * same either way; its `data` lists at most MAX_REPORTED_ERRORS errors.
  */
 export async function importCsv(deps: { db: Db; box: SecretBox; now: number; owner: string }, bytes: Buffer, dryRun: boolean): Promise<ImportAnswer> {
-  const records = readCsv(bytes);
+  const records = await readCsv(bytes);
   if (records.length === 0) throw fail(IMPORT_MSG.empty);
-  const checked = records.map((r) => checkRecord(r.line, r.fields));
+  const checked: ReturnType<typeof checkRecord>[] = [];
+  let costly = 0;
+  for (const r of records) {
+    // A key whose passphrase runs bcrypt is opened in a worker (credentials/key-check.ts), a few per import.
+    const [key = '', passphrase = ''] = [6, 7].map((i) => orEmpty(r.fields[i]));
+    if (key !== '' && isCostly(key, passphrase || undefined)) {
+      if (++costly > MAX_IMPORT_COSTLY_KEYS) {
+        // The row as the answer shows it (its key left out, never opened), refused.
+        const { row } = checkRecord(r.line, [...r.fields.slice(0, 6), '', '', ...r.fields.slice(8)]);
+        checked.push({ row: { ...row, error: ROW_MSG.costlyKeys(MAX_IMPORT_COSTLY_KEYS) } });
+        continue;
+      }
+      await checkKeyOffLoop(key, passphrase);
+    }
+    checked.push(checkRecord(r.line, r.fields));
+    if (checked.length % BATCH === 0) await nextTurn();
+  }
   const firstRow = new Map<string, number>();
   for (const c of checked) {
     if (!c.candidate) continue;
@@ -212,23 +262,32 @@ export async function importCsv(deps: { db: Db; box: SecretBox; now: number; own
     } else firstRow.set(c.candidate.name, c.row.row);
   }
 
-  const store = async (trx: Db) => {
-    const taken = await takenNames(trx, [...firstRow.keys()]);
-    for (const c of checked) {
-      if (c.candidate && taken.has(c.candidate.name)) {
-        c.row.error = MSG.nameTaken(c.candidate.name);
-        c.candidate = undefined;
+  const good = checked.filter((c) => c.candidate);
+  for (let i = 0; i < good.length; i += BATCH) {
+    const batch = good.slice(i, i + BATCH);
+    const store = async (trx: Db) => {
+      const taken = await takenNames(trx, batch.map((c) => c.candidate!.name));
+      for (const c of batch) {
+        if (taken.has(c.candidate!.name)) {
+          c.row.error = MSG.nameTaken(c.candidate!.name);
+          c.candidate = undefined;
+        }
       }
-    }
-    if (!dryRun) await insertAll(trx, deps, checked.flatMap((c) => (c.candidate ? [c.candidate] : [])));
-  };
-  // The names are checked inside the writing transaction, so a name taken meanwhile cannot fail the insert.
-  if (dryRun) await store(deps.db);
-  else await deps.db.transaction().execute(store);
+      if (!dryRun) await insertAll(trx, deps, batch.flatMap((c) => (c.candidate ? [c.candidate] : [])));
+    };
+    if (dryRun) await store(deps.db);
+    else await deps.db.transaction().execute(store);
+    await nextTurn();
+  }
 
   const rows = checked.map((c) => c.row);
   const errors = rows.filter((r) => r.error !== null);
-  return { successCount: rows.length - errors.length, errorCount: errors.length, data: Object.fromEntries(errors.map((r) => [String(r.row), r.error!])), rows };
+  return {
+    successCount: rows.length - errors.length,
+    errorCount: errors.length,
+    data: Object.fromEntries(errors.slice(0, MAX_REPORTED_ERRORS).map((r) => [String(r.row), r.error!])),
+    rows,
+  };
 }
 
 async function insertAll(trx: Db, deps: { box: SecretBox; now: number; owner: string }, candidates: readonly Candidate[]): Promise<void> {
@@ -261,22 +320,20 @@ async function insertAll(trx: Db, deps: { box: SecretBox; now: number; owner: st
 }
 
 /**
- * Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with = + - @ tab or CR, so the
- * export writes such a cell with a leading apostrophe, which spreadsheets show as text. A leading '-' is guarded
- * too, although a negative number or a "- note" is usually harmless: "-1+cmd|…" is not, and the import takes the
- * apostrophe off again, so nothing is lost. A value already made of apostrophes then a trigger ("'=x") gets one more,
- * so that export → import gives back exactly what was stored.
+ * Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with = + - @ tab or CR (and some,
+ * with a locale whose argument separator is ';', one that starts with ';'), so the export writes such a cell with a
+ * leading apostrophe, which spreadsheets show as text. A leading '-' is guarded too, although a negative number or a
+ * "- note" is usually harmless: "-1+cmd|…" is not, and the import takes the apostrophe off again, so nothing is lost.
+ * A value already made of apostrophes then a trigger ("'=x") gets one more, so that export → import gives back
+ * exactly what was stored.
  */
-const FORMULA = /^'*[=+\-@\t\r]/;
+const FORMULA = /^'*[=+\-@;\t\r]/;
 const guardFormula = (v: string) => (FORMULA.test(v) ? `'${v}` : v);
 /** The import's inverse of `guardFormula`: one apostrophe off a cell that starts with apostrophes then a trigger. */
 const unguardFormula = (v: string) => (v.startsWith("'") && FORMULA.test(v) ? v.slice(1) : v);
 
-/** One CSV field: guarded against formulas, quoted when it holds a quote, a comma, a line break or edge spaces (RFC 4180). */
-const csvField = (raw: string) => {
-  const v = guardFormula(raw);
-  return /[",\r\n]|^\s|\s$/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-};
+/** One CSV field: guarded against formulas, and always quoted (RFC 4180), so no cell is ever read as more than text. */
+const csvField = (raw: string) => `"${guardFormula(raw).replaceAll('"', '""')}"`;
 
 /** The export: the import's columns, secrets left empty. BOM + CRLF, so spreadsheets open it as UTF-8. */
 export function toCsv(assets: readonly { name: string; protocol: string; ip: string; port: number; username: string; description: string; tags: readonly string[] }[]): string {

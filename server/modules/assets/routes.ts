@@ -7,7 +7,7 @@ import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { parseInput } from '../../http/validation.ts';
 import { uuid } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { assertSecretStays, given, nextSecrets, type SealedSecrets } from '../credentials/account.ts';
+import { assertSecretStays, given, nextSecrets, prepareSecrets, type SealedSecrets } from '../credentials/account.ts';
 import { actorOf } from '../identity/containment.ts';
 import { assertWithinHold, UNRESTRICTED } from '../access/delegation.ts';
 import { assertMayChangeOwner, ownerQuery } from '../identity/owner.ts';
@@ -179,6 +179,7 @@ export const assetRoutes = (deps: Deps): RouteDef[] => {
           if (!(await principal.access()).menus.includes('asset-copy')) throw fail(MSG_ROUTES.copyNotAllowed);
           previous = resealed(box, await previousOf(db, await assetOrFail(db, body.copyFrom)));
         }
+        await prepareSecrets(box, body.accountType, body, previous); // a passphrase's bcrypt runs in a worker (key-check.ts)
         const { fields, attributes: attrs } = toStore(box, body, attributes, previous);
         const id = uuid();
         const actor = await actorOf(principal, catalogue, clock.now());
@@ -214,6 +215,8 @@ export const assetRoutes = (deps: Deps): RouteDef[] => {
       handler: async ({ params, body, req, principal }) => {
         const attributes = parseInput('body', attributesSchema(body.protocol), req.body) as Record<string, string>;
         const actor = await actorOf(principal, catalogue, clock.now());
+        // A passphrase's bcrypt runs in a worker before the transaction (key-check.ts), never inside it.
+        await prepareSecrets(box, body.accountType, body, await previousOf(db, await assetOrFail(db, params.id)));
         await db.transaction().execute(async (trx) => {
           const current = await assetOrFail(trx, params.id);
           const { fields, attributes: attrs, moved: elsewhere } = toStore(box, body, attributes, await previousOf(trx, current));

@@ -2,7 +2,9 @@
 import ssh2 from 'ssh2';
 import { z } from 'zod';
 import { fail } from '../../http/envelope.ts';
+import { both, type Message, text } from '../../lib/i18n.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { cachedVerdict, checkKeyOffLoop, isCostly, kdfProblem } from './key-check.ts';
 
 /*
  * An SSH account as credentials store it, and gateways (and assets) the same way: a type, a username and three
@@ -54,16 +56,47 @@ export const given = (value: string | null | undefined): string | undefined => (
 export const secretFlags = (s: SealedSecrets) => ({ passwordSet: s.password !== null, privateKeySet: s.privateKey !== null, passphraseSet: s.passphrase !== null });
 
 /** Why ssh2 cannot use this private key (with this passphrase), in the console's language; null when it can. */
-export function privateKeyProblem(key: string, passphrase?: string): string | null {
-  const parsed = ssh2.utils.parseKey(key, passphrase);
+export function privateKeyProblem(key: string, passphrase?: string): Message | null {
+  // A key that asks for more bcrypt rounds than the bound is refused before anything is derived (key-check.ts).
+  const rounds = kdfProblem(key);
+  if (rounds) return both(rounds.zh, rounds.en);
+  // A key whose passphrase runs bcrypt is never opened here, on the event loop: `prepareSecrets` opened it in a worker.
+  const parsed = isCostly(key, passphrase) ? workerVerdict(key, passphrase!) : ssh2.utils.parseKey(key, passphrase);
   if (parsed instanceof Error) {
     if (/no passphrase given/i.test(parsed.message)) return '私钥已加密，请输入私钥密码';
     if (/passphrase\?/i.test(parsed.message)) return '私钥密码不正确';
     return `无法解析私钥：${parsed.message}`;
   }
+  if (parsed === 'public') return '这是公钥，请填写私钥';
+  if (parsed === 'ok') return null;
   const first = Array.isArray(parsed) ? parsed[0] : parsed;
   if (!first?.isPrivateKey()) return '这是公钥，请填写私钥';
   return null;
+}
+
+const MSG_KEY_UNCHECKED = text('私钥尚未校验完成，请重试', 'The private key is not checked yet: try again');
+
+/** What the worker found for a costly key (`prepareSecrets`); a key it never saw is refused, not opened here. */
+function workerVerdict(key: string, passphrase: string): Error | 'public' | 'ok' {
+  const answer = cachedVerdict(key, passphrase);
+  if (!answer) return new Error(MSG_KEY_UNCHECKED);
+  if (answer.error) return new Error(answer.error);
+  return answer.publicKey ? 'public' : 'ok';
+}
+
+/**
+ * Opens, in a worker thread, every costly key (see key-check.ts) that `nextSecrets` will check for this body and
+ * what is stored, so that its synchronous check (inside a write transaction) finds the verdict. Call it before the
+ * transaction, with the stored secrets read just before.
+ */
+export async function prepareSecrets(box: SecretBox, type: string, input: SecretInput, stored?: SealedSecrets | null): Promise<void> {
+  if (type !== 'private-key') return;
+  const newKey = given(input.privateKey);
+  const storedKey = stored?.privateKey ? box.decrypt(stored.privateKey) : undefined;
+  const storedPassphrase = stored?.passphrase ? box.decrypt(stored.passphrase) : undefined;
+  const key = newKey ?? storedKey;
+  if (key === undefined) return;
+  await checkKeyOffLoop(key, given(input.passphrase) ?? storedPassphrase);
 }
 
 /**

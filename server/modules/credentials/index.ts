@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/time.ts';
 import { assertNotUsedByAssets } from '../assets/usage.ts';
 import { assertUserExists, ownerName, ownerQuery } from '../identity/owner.ts';
 import { contains, idList, oneId, requireAll, zName } from '../identity/shared.ts';
-import { nextSecrets, secretFields, secretFlags, zUsername } from './account.ts';
+import { nextSecrets, prepareSecrets, secretFields, secretFlags, zUsername } from './account.ts';
 
 /*
  * Credentials (contract §2.6, §3.5): reusable accounts for assets. Fixed 1.3.9 quirks: no answer carries a secret
@@ -97,6 +97,7 @@ export default defineModule('credentials', ({ db, clock, box }) => [
     body,
     handler: async ({ body, principal }) => {
       const id = uuid();
+      await prepareSecrets(box, body.type, body); // a passphrase's bcrypt runs in a worker (key-check.ts)
       const secrets = nextSecrets(box, body.type, body);
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
@@ -116,6 +117,8 @@ export default defineModule('credentials', ({ db, clock, box }) => [
     params: oneId,
     body,
     handler: async ({ params, body }) => {
+      // A passphrase's bcrypt runs in a worker before the transaction (key-check.ts), never inside it.
+      await prepareSecrets(box, body.type, body, await db.selectFrom('credentials').select(['password', 'privateKey', 'passphrase']).where('id', '=', params.id).executeTakeFirst());
       await db.transaction().execute(async (trx) => {
         const stored = await trx.selectFrom('credentials').select(['password', 'privateKey', 'passphrase']).where('id', '=', params.id).executeTakeFirst();
         if (!stored) throw fail(`授权凭证不存在：${params.id}`);

@@ -7,7 +7,7 @@ import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import { assertNotUsedByAssets } from '../assets/usage.ts';
-import { assertSecretStays, nextSecrets, secretFields, secretFlags, zUsername } from '../credentials/account.ts';
+import { assertSecretStays, nextSecrets, prepareSecrets, secretFields, secretFlags, zUsername } from '../credentials/account.ts';
 import { ownerName } from '../identity/owner.ts';
 import { contains, idList, oneId, requireAll, zName } from '../identity/shared.ts';
 
@@ -114,6 +114,7 @@ export default defineModule('gateways', ({ db, clock, box, gateways }) => {
       body,
       handler: async ({ body, principal }) => {
         const id = uuid();
+        await prepareSecrets(box, body.accountType, body); // a passphrase's bcrypt runs in a worker (key-check.ts)
         const secrets = nextSecrets(box, body.accountType, body);
         assertLogin(body.accountType, body.username, secrets);
         await db.transaction().execute(async (trx) => {
@@ -135,6 +136,8 @@ export default defineModule('gateways', ({ db, clock, box, gateways }) => {
       params: oneId,
       body,
       handler: async ({ params, body }) => {
+        // A passphrase's bcrypt runs in a worker before the transaction (credentials/key-check.ts), never inside it.
+        await prepareSecrets(box, body.accountType, body, await db.selectFrom('accessGateways').select(['password', 'privateKey', 'passphrase']).where('id', '=', params.id).executeTakeFirst());
         await db.transaction().execute(async (trx) => {
           const stored = await trx.selectFrom('accessGateways').select(['ip', 'port', 'password', 'privateKey', 'passphrase']).where('id', '=', params.id).executeTakeFirst();
           if (!stored) throw fail(`接入网关不存在：${params.id}`);

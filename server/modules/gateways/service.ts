@@ -6,6 +6,7 @@ import { sha256 } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { Semaphore } from '../../lib/semaphore.ts';
 import { openSecrets } from '../credentials/account.ts';
+import { isCostly, kdfProblem, unlockKey } from '../credentials/key-check.ts';
 
 /*
  * Access gateways, live: one kept-alive SSH client per gateway, opened on demand (the first tunnel or check) and
@@ -118,6 +119,10 @@ export function createGateways({ db, box, log }: { db: Db; box: SecretBox; log: 
   /** One SSH handshake; resolves with the ready client, rejects with its error. The client never emits unhandled errors. */
   function open(login: Login): Promise<Client> {
     if (closed) return Promise.reject(new GatewayError('服务正在关闭'));
+    // A key whose passphrase runs bcrypt is opened in a worker first, never on the event loop (credentials/key-check.ts).
+    const passphrase = typeof login.passphrase === 'string' ? login.passphrase : undefined;
+    if (typeof login.privateKey === 'string' && (isCostly(login.privateKey, passphrase) || kdfProblem(login.privateKey)))
+      return unlockKey(login.privateKey, passphrase).then((key) => open({ ...login, privateKey: key.privateKey, passphrase: undefined }), (err: Error) => Promise.reject(new GatewayError(err.message)));
     return new Promise((resolve, reject) => {
       const client = new Client();
       clients.add(client);

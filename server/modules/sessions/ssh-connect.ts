@@ -5,6 +5,7 @@ import { given, openSecrets } from '../credentials/account.ts';
 import { SOCKS_PASSWORD } from '../assets/fields.ts';
 import { describeSshError } from '../gateways/service.ts';
 import { type SocksProxy, socksConnect } from './socks.ts';
+import { unlockKey } from '../credentials/key-check.ts';
 
 // ssh2 is CommonJS: Node's ESM loader (npm start) sees only its default export.
 const { Client: SshClient } = ssh2;
@@ -106,6 +107,8 @@ export async function connectSsh(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, as
       throw gatewayError(err);
     }
   }
+  // A key whose passphrase runs bcrypt is opened in a worker, never by ssh2 on the event loop (credentials/key-check.ts).
+  const key = login.privateKey ? await unlockKey(login.privateKey, login.passphrase).catch((err: Error) => Promise.reject(new ConnectError(-1, err.message))) : null;
   const config: ConnectConfig = {
     host: login.host,
     port: login.port,
@@ -114,7 +117,7 @@ export async function connectSsh(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, as
     keepaliveInterval: KEEPALIVE_MS,
     keepaliveCountMax: KEEPALIVE_COUNT_MAX,
     ...(sock ? { sock } : {}),
-    ...(login.privateKey ? { privateKey: login.privateKey, passphrase: login.passphrase } : { password: login.password ?? '', tryKeyboard: true }),
+    ...(key ? { privateKey: key.privateKey, passphrase: key.passphrase } : { password: login.password ?? '', tryKeyboard: true }),
   };
   const client: Client = new SshClient();
   await new Promise<void>((resolve, reject) => {

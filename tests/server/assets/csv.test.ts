@@ -127,7 +127,10 @@ describe('GET /assets/export', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="assets-\d{8}-\d{6}\.csv"$/);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.text).toBe('\uFEFFdb-1,ssh,10.0.0.1,22,root,,,,front web server,db|prod\r\nweb-1,ssh,10.0.0.1,22,root,,,,front web server,prod|web\r\n');
+    // Every cell quoted (issue 28): no cell is ever read as more than text.
+    expect(res.text).toBe(
+      '\uFEFF"db-1","ssh","10.0.0.1","22","root","","","","front web server","db|prod"\r\n"web-1","ssh","10.0.0.1","22","root","","","","front web server","prod|web"\r\n',
+    );
 
     // Without a token: the 401 envelope, not a file.
     expect((await h.call('GET', '/assets/export')).body).toEqual({ code: 401, message: '您的登录信息已失效，请重新登录后再试。' });
