@@ -23,6 +23,7 @@ function tablesOf(node: unknown, out: Set<string>): Set<string> {
 export class WriteCounter implements KyselyPlugin {
   private readonly counts = new Map<string, number>();
   private readonly pending = new WeakMap<QueryId, Set<string>>();
+  private readonly listeners = new Set<(tables: ReadonlySet<string>) => void>();
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     if (WRITES.has(args.node.kind)) this.pending.set(args.queryId, tablesOf(args.node, new Set()));
@@ -34,8 +35,22 @@ export class WriteCounter implements KyselyPlugin {
     if (tables) {
       this.pending.delete(args.queryId);
       for (const t of tables) this.counts.set(t, (this.counts.get(t) ?? 0) + 1);
+      for (const fn of this.listeners) fn(tables);
     }
     return args.result;
+  }
+
+  /**
+   * Calls `fn` after each write, with the tables it named (still inside its transaction, if any: a listener that
+   * reads the database should do so later, e.g. on setImmediate; its read then waits for the commit). Returns the
+   * unsubscribe. For what must react to a change rather than notice it on its next read (a monitor socket whose
+   * watcher lost its key, sessions/monitor-guard.ts).
+   */
+  onWrite(fn: (tables: ReadonlySet<string>) => void): () => void {
+    this.listeners.add(fn);
+    return () => {
+      this.listeners.delete(fn);
+    };
   }
 
   /** Sum of the write counts of these tables (query-builder names, e.g. 'usersRolesRef'). */

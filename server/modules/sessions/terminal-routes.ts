@@ -4,7 +4,9 @@ import { fail } from '../../http/envelope.ts';
 import { closedFrame, type RouteDef, route, socketRoute } from '../../http/routes.ts';
 import { text } from '../../lib/i18n.ts';
 import { oneId } from '../identity/shared.ts';
+import { tokenOf } from '../../http/auth.ts';
 import { CLOSE } from './live.ts';
+import { createMonitorGuard } from './monitor-guard.ts';
 import { attachTerminal, TerminalSession } from './terminal.ts';
 
 /*
@@ -19,6 +21,8 @@ const size = (max: number) => z.coerce.number().int('expected an integer').min(1
 
 export function terminalRoutes(deps: Deps): RouteDef[] {
   const { db, clock, live } = deps;
+  const guard = createMonitorGuard(deps);
+  deps.lifecycle.onClose(() => guard.stop());
 
   /** The caller's own session row, or `-1 获取会话失败` (the same answer whether it exists or not). */
   const ownSession = async (id: string, userId: string) => {
@@ -41,7 +45,7 @@ export function terminalRoutes(deps: Deps): RouteDef[] {
       path: '/sessions/:id/ssh-monitor',
       allow: 'granted',
       params: oneId,
-      handler: async ({ params, socket, principal }) => {
+      handler: async ({ params, socket, principal, req }) => {
         const session = live.get(params.id);
         if (!(session instanceof TerminalSession)) {
           const row = await db.selectFrom('sessions').select('id').where('id', '=', params.id).executeTakeFirst();
@@ -50,6 +54,8 @@ export function terminalRoutes(deps: Deps): RouteDef[] {
           return;
         }
         session.watch(socket, principal.user.id);
+        // Open only while the token may still call this route (logout, key taken away: monitor-guard.ts).
+        guard.add(socket, tokenOf(req), principal.user.id);
       },
     }),
 
