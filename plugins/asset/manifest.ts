@@ -18,7 +18,7 @@ const manifest = defineManifest({
   ],
   actions: [
     { key: 'asset-add', parent: 'asset', label: { 'zh-CN': '新建', 'en-US': 'Create' }, grants: ['POST /assets', 'GET /assets', 'GET /tags', 'GET /access-gateways', 'GET /credentials'] },
-    { key: 'asset-edit', parent: 'asset', label: { 'zh-CN': '编辑', 'en-US': 'Edit' }, grants: ['GET /assets/:id', 'PUT /assets/:id', 'GET /tags', 'GET /access-gateways', 'GET /credentials'] },
+    { key: 'asset-edit', parent: 'asset', label: { 'zh-CN': '编辑', 'en-US': 'Edit' }, grants: ['GET /assets/:id', 'PUT /assets/:id', 'GET /tags', 'GET /access-gateways', 'GET /credentials', 'POST /assets/:id/trust-host-key'] },
     // Opening a terminal is decided by the access rule (POST /sessions is open to every signed-in account): the key
     // only shows the connect action in the asset list.
     { key: 'asset-access', parent: 'asset', label: { 'zh-CN': '接入', 'en-US': 'Connect' } },
@@ -50,7 +50,7 @@ const manifest = defineManifest({
     { key: 'command-change-owner', parent: 'command', label: { 'zh-CN': '更换所有者', 'en-US': 'Change owner' }, grants: ['GET /users', 'POST /commands/:id/change-owner'] },
     { key: 'access-gateway-add', parent: 'access-gateway', label: { 'zh-CN': '增加', 'en-US': 'Add' }, grants: ['POST /access-gateways'] },
     { key: 'access-gateway-del', parent: 'access-gateway', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /access-gateways/:id'] },
-    { key: 'access-gateway-edit', parent: 'access-gateway', label: { 'zh-CN': '修改', 'en-US': 'Edit' }, grants: ['GET /access-gateways/:id', 'PUT /access-gateways/:id'] },
+    { key: 'access-gateway-edit', parent: 'access-gateway', label: { 'zh-CN': '修改', 'en-US': 'Edit' }, grants: ['GET /access-gateways/:id', 'PUT /access-gateways/:id', 'POST /access-gateways/:id/trust-host-key'] },
   ],
 });
 export default manifest;

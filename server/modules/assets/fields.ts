@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zHostKey } from '../credentials/host-key.ts';
 import type { AccountType, Protocol } from '../../db/schema.ts';
 import { isHost } from '../../../core/net/host.ts';
 import { hasForbiddenCharacter } from '../../lib/username.ts';
@@ -164,5 +165,7 @@ export const assetBody = z.looseObject({
   description: optionalText(LIMITS.description),
   /** Create only: take the secrets not given here from this asset (needs `asset-copy`). */
   copyFrom: optionalRef,
+  /** SSH only: the host key to pin (`SHA256:…`), '' to pin on the next login; absent keeps the pin (credentials/host-key.ts). */
+  hostKey: zHostKey,
 });
 export type AssetBody = z.output<typeof assetBody>;

@@ -16,11 +16,16 @@ import { type AssetBody, assetBody, attributesSchema, CLIENT_KEY, PROTOCOLS, SOC
 import { assetPage, pagingAssets } from './list.ts';
 import { assertNameFree, assetDetail, assetOrFail, attributeOf, clientKeyOf, NOT_CHECKED, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
 import { endSessionsOfAssets } from '../sessions/cuts.ts';
-import { assertMayUseCredential, assertReferences } from './usage.ts';
+import { assertMayUseCredential, assertReferences, mayUseCredential } from './usage.ts';
+import { MSG_HOST_KEY, zHostKey } from '../credentials/host-key.ts';
+import { decide } from '../access/rule.ts';
+import { SUPER_ADMIN_ID } from '../menus/effective.ts';
+import { text } from '../../lib/i18n.ts';
 
 const MSG_ROUTES = {
   copyNotAllowed: '复制资产需要「复制」权限（asset-copy）',
   credentialRequired: '请选择授权凭证',
+  notSsh: text('只有 SSH 资产有主机密钥', 'Only SSH assets have a host key'),
 };
 
 /** Where an asset's account and SOCKS password are sent: the host, and the hops on the way ('' / null = none). */
@@ -68,14 +73,15 @@ const SOCKS_PORT = 'socks-proxy-port';
 
 /**
  * What of `to` differs from where the kept secrets were entered for (credentials/account.ts `assertSecretStays`):
- * another host, port or protocol, or a new hop (gateway, proxy) on the way. Dropping a hop is no move: the secret
- * then goes straight to the same host.
+ * another host, port or protocol, or a hop (gateway, proxy) added, changed or removed. Dropping a hop is a move too:
+ * the same ip:port seen from the bastion instead of from the gateway or proxy is another host. The SOCKS password
+ * moves only with the proxy's own address.
  */
 function moves(from: Destination | null, to: Destination): { account: string | null; proxy: string | null } {
   if (from === null) return { account: null, proxy: null };
   const proxy = to.proxy !== '' && to.proxy !== from.proxy;
-  const gateway = to.accessGatewayId !== null && to.accessGatewayId !== from.accessGatewayId;
-  const account = proxy || gateway || from.protocol !== to.protocol || from.ip !== to.ip || from.port !== to.port;
+  const gateway = to.accessGatewayId !== from.accessGatewayId;
+  const account = to.proxy !== from.proxy || gateway || from.protocol !== to.protocol || from.ip !== to.ip || from.port !== to.port;
   return { account: account ? '资产的连接目标（协议、地址、端口、接入网关或代理）' : null, proxy: proxy ? 'SOCKS 代理的地址或端口' : null };
 }
 
@@ -85,13 +91,13 @@ function moves(from: Destination | null, to: Destination): { account: string | n
  * key must parse; a credential account keeps no account of its own. The SOCKS password likewise, kept only while the
  * asset is SSH with the proxy on.
  */
-function toStore(box: SecretBox, body: AssetBody, attributes: Record<string, string>, previous: Previous) {
+function toStore(box: SecretBox, body: AssetBody, attributes: Record<string, string>, previous: Previous, mayKeep = false) {
   if (body.accountType === 'credential' && !body.credentialId) throw fail(MSG_ROUTES.credentialRequired);
   const attrs = { ...attributes };
   const socksOn = body.protocol === 'ssh' && attrs['socks-proxy-enable'] === 'true';
   const moved = moves(previous.destination, { protocol: body.protocol, ip: body.ip, port: body.port, accessGatewayId: body.accessGatewayId, proxy: proxyOf(body.protocol, attrs) });
-  if (body.accountType === 'custom') assertSecretStays(moved.account, body.password, previous.password);
-  if (socksOn) assertSecretStays(moved.proxy, attrs[SOCKS_PASSWORD], previous.socksPassword, 'SOCKS 代理密码');
+  if (body.accountType === 'custom') assertSecretStays(moved.account, body.password, previous.password, undefined, mayKeep);
+  if (socksOn) assertSecretStays(moved.proxy, attrs[SOCKS_PASSWORD], previous.socksPassword, 'SOCKS 代理密码', mayKeep);
   const secrets: SealedSecrets = body.accountType === 'credential' ? { password: null, privateKey: null, passphrase: null } : nextSecrets(box, body.accountType, body, previous);
 
   const socksGiven = given(attrs[SOCKS_PASSWORD]);
@@ -121,6 +127,43 @@ function toStore(box: SecretBox, body: AssetBody, attributes: Record<string, str
     /** The asset now goes elsewhere than where its kept secrets were entered for. */
     moved: moved.account !== null,
   };
+}
+
+/** Where a body sends the asset's account. */
+const destinationOf = (body: AssetBody, attributes: Readonly<Record<string, string | undefined>>): Destination => ({
+  protocol: body.protocol,
+  ip: body.ip,
+  port: body.port,
+  accessGatewayId: body.accessGatewayId,
+  proxy: proxyOf(body.protocol, attributes),
+});
+
+/** The super admin, and the asset's owner, may do with its secrets what whoever entered them may. */
+const mayActAsOwner = (actorId: string, asset: Pick<Asset, 'owner'>) => actorId === SUPER_ADMIN_ID || asset.owner === actorId;
+
+/** May `userId` open the asset now without restriction: owner, super admin, or a winning grant with no strategy and no end? */
+async function opensUnrestricted(db: Db, userId: string, assetId: string, now: number): Promise<boolean> {
+  const d = await decide(db, userId, assetId, now);
+  if (!d.allowed) return false;
+  return d.grant === null || (d.grant.strategyId === null && d.grant.validUntil === null);
+}
+
+/** The body gives the login's own secret again (a password, or a private key). */
+const reentered = (body: AssetBody) =>
+  body.accountType === 'custom' ? given(body.password) !== undefined : body.accountType === 'private-key' ? given(body.privateKey) !== undefined : false;
+
+/**
+ * The host key an edit stores (SSH only; credentials/host-key.ts). A fingerprint given that differs from the pin is a
+ * trust, and so is dropping the pin when the asset moves: both only for whoever may send the secret there (`trusts`).
+ * A move by anyone else keeps the pin, so the new host must show the old key.
+ */
+function nextHostKey(body: AssetBody, stored: string | null, moved: boolean, trusts: boolean): string | null {
+  if (body.protocol !== 'ssh') return null;
+  if (body.hostKey !== undefined && body.hostKey !== (stored ?? '')) {
+    if (!trusts) throw fail(MSG_HOST_KEY.trustRefused);
+    return body.hostKey === '' ? null : body.hostKey;
+  }
+  return moved && trusts ? null : stored;
 }
 
 export const assetRoutes = (deps: Deps): RouteDef[] => {
@@ -174,22 +217,33 @@ export const assetRoutes = (deps: Deps): RouteDef[] => {
       handler: async ({ body, principal, req }) => {
         const attributes = parseInput('body', attributesSchema(body.protocol), req.body) as Record<string, string>;
         let previous = NOTHING;
+        let mayKeep = false;
+        let sourcePin: { destination: Destination; hostKey: string | null } | null = null;
+        const actor = await actorOf(principal, catalogue, clock.now());
         if (body.copyFrom) {
-          // The console copies an asset without ever seeing its secrets: the server takes them from the source.
+          // The console copies an asset without ever seeing its secrets: the server takes them from the source —
+          // only for whoever may use them as they are (issue 28, rule 3): its owner, the super admin, or a caller
+          // who may open the source without restriction. Anyone else's copy has none: the copy form asks for them.
           if (!(await principal.access()).menus.includes('asset-copy')) throw fail(MSG_ROUTES.copyNotAllowed);
-          previous = resealed(box, await previousOf(db, await assetOrFail(db, body.copyFrom)));
+          const source = await assetOrFail(db, body.copyFrom);
+          const sourcePrevious = await previousOf(db, source);
+          sourcePin = { destination: sourcePrevious.destination!, hostKey: source.hostKey };
+          mayKeep = mayActAsOwner(actor.id, source);
+          if (mayKeep || (await opensUnrestricted(db, actor.id, source.id, clock.now()))) previous = resealed(box, sourcePrevious);
         }
         await prepareSecrets(box, body.accountType, body, previous); // a passphrase's bcrypt runs in a worker (key-check.ts)
-        const { fields, attributes: attrs } = toStore(box, body, attributes, previous);
+        const { fields, attributes: attrs } = toStore(box, body, attributes, previous, mayKeep);
+        // The host key: as entered; a copy to the source's own destination keeps the source's pin.
+        const to = destinationOf(body, attributes);
+        const hostKey = body.protocol !== 'ssh' ? null : body.hostKey ? body.hostKey : sourcePin && !moves(sourcePin.destination, to).account ? sourcePin.hostKey : null;
         const id = uuid();
-        const actor = await actorOf(principal, catalogue, clock.now());
         await db.transaction().execute(async (trx) => {
           await assertNameFree(trx, body.name);
           await assertReferences(trx, fields);
           if (fields.credentialId !== null) await assertMayUseCredential(trx, actor, fields.credentialId);
           await trx
             .insertInto('assets')
-            .values({ id, ...fields, ...NOT_CHECKED, created: clock.now(), lastAccessTime: null, owner: principal.user.id })
+            .values({ id, ...fields, hostKey, ...NOT_CHECKED, created: clock.now(), lastAccessTime: null, owner: principal.user.id })
             .execute();
           await setAttributes(trx, id, attrs);
           await setTags(trx, id, body.tags);
@@ -219,16 +273,22 @@ export const assetRoutes = (deps: Deps): RouteDef[] => {
         await prepareSecrets(box, body.accountType, body, await previousOf(db, await assetOrFail(db, params.id)));
         await db.transaction().execute(async (trx) => {
           const current = await assetOrFail(trx, params.id);
-          const { fields, attributes: attrs, moved: elsewhere } = toStore(box, body, attributes, await previousOf(trx, current));
+          // The owner and the super admin may send the kept secrets elsewhere; anyone else gives them again.
+          const mayKeep = mayActAsOwner(actor.id, current);
+          const { fields, attributes: attrs, moved: elsewhere } = toStore(box, body, attributes, await previousOf(trx, current), mayKeep);
           await assertNameFree(trx, body.name, params.id);
           await assertReferences(trx, fields);
           // Another credential, or the same one sent to a new address, is a new use of it.
           if (fields.credentialId !== null && (fields.credentialId !== current.credentialId || elsewhere)) await assertMayUseCredential(trx, actor, fields.credentialId);
+          // Who may send the secret anywhere may also trust another host key: the owner, the super admin, whoever
+          // enters the secret again in this request, or may use the credential it logs in with.
+          const trusts = mayKeep || reentered(body) || (fields.credentialId !== null && (await mayUseCredential(trx, actor, fields.credentialId)));
+          const hostKey = nextHostKey(body, current.hostKey, elsewhere, trusts);
           // A new address or route makes the last check say nothing about the asset any more.
           const moved = fields.ip !== current.ip || fields.port !== current.port || fields.accessGatewayId !== current.accessGatewayId;
           await trx
             .updateTable('assets')
-            .set(moved ? { ...fields, ...NOT_CHECKED } : fields)
+            .set(moved ? { ...fields, hostKey, ...NOT_CHECKED } : { ...fields, hostKey })
             .where('id', '=', params.id)
             .execute();
           await setAttributes(trx, params.id, attrs);
@@ -259,6 +319,25 @@ export const assetRoutes = (deps: Deps): RouteDef[] => {
         // Their running sessions end with them (the terminal says why).
         await endSessionsOfAssets(deps, ids);
         return null;
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/assets/:id/trust-host-key',
+      allow: 'granted',
+      params: oneId,
+      body: z.object({ hostKey: zHostKey }),
+      handler: async ({ params, body, principal }) => {
+        // Trusting another host key sends the asset's secret to that host: its owner's or the super admin's call.
+        return db.transaction().execute(async (trx) => {
+          const asset = await assetOrFail(trx, params.id);
+          if (!mayActAsOwner(principal.user.id, asset)) throw fail(MSG_HOST_KEY.trustRefused);
+          if (asset.protocol !== 'ssh') throw fail(MSG_ROUTES.notSsh);
+          const hostKey = body.hostKey ? body.hostKey : null;
+          await trx.updateTable('assets').set({ hostKey }).where('id', '=', params.id).execute();
+          return { hostKey: hostKey ?? '' };
+        });
       },
     }),
 

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
+import { both } from '../../lib/i18n.ts';
 import type { Actor } from '../identity/containment.ts';
+import { SUPER_ADMIN_ID } from '../menus/effective.ts';
 
 /*
  * Assets point at a credential (accountType credential) and at an access gateway. Those tables belong to other
@@ -28,17 +30,25 @@ export async function assertReferences(trx: Db, refs: { credentialId: string | n
 }
 
 /**
- * An asset that logs in with a credential sends its secret to the asset's address, so pointing an asset at a
- * credential (a new asset, a copy, another credential, or a new address) is using the credential: allowed to its
- * owner, and to whoever may act on that owner (containment.ts) — not to anyone who merely sees the credential list.
+ * Using a secret is a right of its own (issue 28, rule 3). An asset that logs in with a credential sends its secret to
+ * the asset's address, so pointing an asset at a credential (a new asset, a copy, another credential, a new address)
+ * is using the credential: allowed to its owner and to the super admin only. Holding the same menu keys as the owner,
+ * or being able to manage the owner's account, is not enough; there is no share: an owner who wants another admin to
+ * use a credential hands it over (change owner) or has that admin create its own.
+ * `-1 不能使用授权凭证「<name>」：只有它的所有者或超级管理员可以把它用于资产`.
  */
-export async function assertMayUseCredential(trx: Db, actor: Actor, credentialId: string): Promise<void> {
+export async function assertMayUseCredential(trx: Db, actor: Pick<Actor, 'id'>, credentialId: string): Promise<void> {
   const credential = await trx.selectFrom('credentials').select(['name', 'owner']).where('id', '=', credentialId).executeTakeFirst();
   if (!credential) throw fail(`${LABELS.credentialId}不存在：${credentialId}`);
-  if (credential.owner === actor.id) return;
-  const owner = await trx.selectFrom('users').select('id').where('id', '=', credential.owner).executeTakeFirst();
-  if (!owner) throw fail(`${LABELS.credentialId}「${credential.name}」的所有者已不存在：请先更改它的所有者`);
-  await actor.mayActOn(trx, [owner.id], 'credential');
+  if (credential.owner === actor.id || actor.id === SUPER_ADMIN_ID) return;
+  throw fail(both(`不能使用授权凭证「${credential.name}」：只有它的所有者或超级管理员可以把它用于资产`, `Cannot use the credential “${credential.name}”: only its owner or the super admin may attach it to an asset`));
+}
+
+/** Whether `actor` may use the credential (assertMayUseCredential's rule, without the answer). */
+export async function mayUseCredential(trx: Db, actor: Pick<Actor, 'id'>, credentialId: string): Promise<boolean> {
+  if (actor.id === SUPER_ADMIN_ID) return true;
+  const credential = await trx.selectFrom('credentials').select('owner').where('id', '=', credentialId).executeTakeFirst();
+  return credential?.owner === actor.id;
 }
 
 /**

@@ -127,13 +127,17 @@ export function nextSecrets(box: SecretBox, type: AccountType, input: SecretInpu
 }
 
 /**
- * A stored password goes only where it was entered for. An edit (or a copy) that sends an account somewhere else —
- * another host, port, protocol or route — must give the password again; keeping the stored one would let anyone
- * allowed to edit an address, but not to read the secret, receive it on a host of their own. Private keys are not at
- * risk: public-key authentication proves the key without sending it. `-1 <where>已更改，请重新输入<what>`.
+ * A stored password goes only where it was entered for (issue 28, rule 2). An edit (or a copy) that sends an account
+ * somewhere else — another host, port, protocol or route, a hop added, changed or removed (the same ip:port seen
+ * from the bastion instead of from a gateway is another host), or, for a gateway, another address or login — must
+ * give the password again; keeping the stored one would let anyone allowed to edit an address, but not to read the
+ * secret, receive it on a host of their own. `mayKeep`: the record's owner or the super admin, who entered or may
+ * replace the secret anyway, keep it. Private keys are not at risk: public-key authentication proves the key without
+ * sending it (SSH hosts are also held to their pinned host key, host-key.ts).
+ * `-1 <where>已更改，请重新输入<what>（已保存的<what>只发往原来的地址）`.
  */
-export function assertSecretStays(moved: string | null, input: string | null | undefined, stored: string | null, what = '密码'): void {
-  if (moved !== null && stored !== null && given(input) === undefined) throw fail(`${moved}已更改，请重新输入${what}（已保存的${what}只发往原来的地址）`);
+export function assertSecretStays(moved: string | null, input: string | null | undefined, stored: string | null, what = '密码', mayKeep = false): void {
+  if (moved !== null && stored !== null && !mayKeep && given(input) === undefined) throw fail(`${moved}已更改，请重新输入${what}（已保存的${what}只发往原来的地址）`);
 }
 
 /** The opened secrets of a stored account, for the code that logs in with it (never for an answer). */

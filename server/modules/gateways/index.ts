@@ -7,7 +7,10 @@ import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import { assertNotUsedByAssets } from '../assets/usage.ts';
-import { assertSecretStays, nextSecrets, prepareSecrets, secretFields, secretFlags, zUsername } from '../credentials/account.ts';
+import { assertSecretStays, given, nextSecrets, prepareSecrets, secretFields, secretFlags, zUsername } from '../credentials/account.ts';
+import { MSG_HOST_KEY, zHostKey } from '../credentials/host-key.ts';
+import { SUPER_ADMIN_ID } from '../menus/effective.ts';
+import { both } from '../../lib/i18n.ts';
 import { ownerName } from '../identity/owner.ts';
 import { contains, idList, oneId, requireAll, zName } from '../identity/shared.ts';
 
@@ -26,9 +29,38 @@ const body = z.object({
   accountType: z.enum(['custom', 'password', 'private-key'], { message: 'expected custom or private-key' }).transform((t) => (t === 'password' ? 'custom' : t)),
   username: zUsername,
   ...secretFields,
+  /** The host key to pin (`SHA256:…`), '' to pin on the next login; absent keeps the pin (credentials/host-key.ts). */
+  hostKey: zHostKey,
 });
 
 const PUBLIC = ['g.id', 'g.name', 'g.ip', 'g.port', 'g.accountType', 'g.username', 'g.owner', 'g.created'] as const;
+
+const MSG_GATEWAY = {
+  moved: '接入网关的地址、端口或授权账户',
+  exposed: (assets: readonly string[], count: number) =>
+    both(
+      `接入网关的地址、端口或授权账户已更改：经由它连接的资产（${named(assets, count)}）没有可校验的主机密钥，它们已保存的密码只发往原来的网关；只有接入网关的所有者或超级管理员可以这样修改`,
+      `The gateway's address, port or login changed: assets reached through it (${named(assets, count)}) have no host key to check, and their saved passwords go only to the original gateway; only the gateway's owner or the super admin may make this change`,
+    ),
+};
+
+const named = (names: readonly string[], count: number) => (count > names.length ? `${names.join('、')} 等 ${count} 项` : names.join('、'));
+
+/**
+ * A gateway that moves (another address, port or login) carries its assets' secrets to wherever it now is: the
+ * secrets of assets that no host key protects (not SSH, or SSH with nothing pinned yet) would reach a host the
+ * editor chose. Only the gateway's owner or the super admin may move a gateway that such assets use.
+ */
+async function assertNoExposedAssets(trx: Db, gatewayId: string): Promise<void> {
+  const base = trx
+    .selectFrom('assets')
+    .where('accessGatewayId', '=', gatewayId)
+    .where((eb) => eb.or([eb('protocol', '!=', 'ssh'), eb('hostKey', 'is', null)]));
+  const rows = await base.select('name').orderBy('name').limit(5).execute();
+  if (rows.length === 0) return;
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  throw fail(MSG_GATEWAY.exposed(rows.map((r) => r.name), Number(n)));
+}
 
 async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise<void> {
   const other = await trx
@@ -48,12 +80,12 @@ export default defineModule('gateways', ({ db, clock, box, gateways }) => {
     const row = await db
       .selectFrom('accessGateways as g')
       .leftJoin('users as ou', 'ou.id', 'g.owner')
-      .select([...PUBLIC, 'g.password', 'g.privateKey', 'g.passphrase', ownerName])
+      .select([...PUBLIC, 'g.hostKey', 'g.password', 'g.privateKey', 'g.passphrase', ownerName])
       .where('g.id', '=', id)
       .executeTakeFirst();
     if (!row) throw fail(`接入网关不存在：${id}`);
     const { password, privateKey, passphrase, ...rest } = row;
-    return { ...rest, created: formatDate(rest.created), ...secretFlags({ password, privateKey, passphrase }), ...gateways.state(id) };
+    return { ...rest, hostKey: rest.hostKey ?? '', created: formatDate(rest.created), ...secretFlags({ password, privateKey, passphrase }), ...gateways.state(id) };
   }
 
   /** A password login needs its password (given now or kept); a key login's key is checked by nextSecrets. */
@@ -121,7 +153,7 @@ export default defineModule('gateways', ({ db, clock, box, gateways }) => {
           await assertNameFree(trx, body.name);
           await trx
             .insertInto('accessGateways')
-            .values({ id, name: body.name, ip: body.ip, port: body.port, accountType: body.accountType, username: body.username, ...secrets, owner: principal.user.id, created: clock.now() })
+            .values({ id, name: body.name, ip: body.ip, port: body.port, accountType: body.accountType, username: body.username, ...secrets, hostKey: body.hostKey || null, owner: principal.user.id, created: clock.now() })
             .execute();
         });
         await gateways.reload(id);
@@ -135,20 +167,37 @@ export default defineModule('gateways', ({ db, clock, box, gateways }) => {
       allow: 'granted',
       params: oneId,
       body,
-      handler: async ({ params, body }) => {
+      handler: async ({ params, body, principal }) => {
         // A passphrase's bcrypt runs in a worker before the transaction (credentials/key-check.ts), never inside it.
         await prepareSecrets(box, body.accountType, body, await db.selectFrom('accessGateways').select(['password', 'privateKey', 'passphrase']).where('id', '=', params.id).executeTakeFirst());
         await db.transaction().execute(async (trx) => {
-          const stored = await trx.selectFrom('accessGateways').select(['ip', 'port', 'password', 'privateKey', 'passphrase']).where('id', '=', params.id).executeTakeFirst();
+          const stored = await trx
+            .selectFrom('accessGateways')
+            .select(['ip', 'port', 'username', 'password', 'privateKey', 'passphrase', 'owner', 'hostKey'])
+            .where('id', '=', params.id)
+            .executeTakeFirst();
           if (!stored) throw fail(`接入网关不存在：${params.id}`);
           await assertNameFree(trx, body.name, params.id);
-          // The gateway logs in as soon as it is saved: a kept password must not follow it to a new address.
-          if (body.accountType === 'custom') assertSecretStays(stored.ip !== body.ip || stored.port !== body.port ? '接入网关的地址或端口' : null, body.password, stored.password);
+          // A secret goes only where it was entered for (issue 28, rule 2): the gateway logs in as soon as it is
+          // saved, so its kept password must not follow it to another address or login, and the assets' secrets
+          // travel through it. Its owner and the super admin may; anyone else gives the password again, and may not
+          // move a gateway that assets without a host key to check use.
+          const mayKeep = principal.user.id === SUPER_ADMIN_ID || stored.owner === principal.user.id;
+          const moved = stored.ip !== body.ip || stored.port !== body.port || stored.username !== body.username;
+          if (body.accountType === 'custom') assertSecretStays(moved ? MSG_GATEWAY.moved : null, body.password, stored.password, undefined, mayKeep);
+          if (moved && !mayKeep) await assertNoExposedAssets(trx, params.id);
           const secrets = nextSecrets(box, body.accountType, body, stored);
           assertLogin(body.accountType, body.username, secrets);
+          // Its host key: another one is trusted only by whoever may send the secret there.
+          const trusts = mayKeep || given(body.accountType === 'custom' ? body.password : body.privateKey) !== undefined;
+          let hostKey = stored.hostKey;
+          if (body.hostKey !== undefined && body.hostKey !== (stored.hostKey ?? '')) {
+            if (!trusts) throw fail(MSG_HOST_KEY.trustRefused);
+            hostKey = body.hostKey === '' ? null : body.hostKey;
+          } else if (moved && trusts) hostKey = null;
           await trx
             .updateTable('accessGateways')
-            .set({ name: body.name, ip: body.ip, port: body.port, accountType: body.accountType, username: body.username, ...secrets })
+            .set({ name: body.name, ip: body.ip, port: body.port, accountType: body.accountType, username: body.username, ...secrets, hostKey })
             .where('id', '=', params.id)
             .execute();
         });
@@ -172,6 +221,26 @@ export default defineModule('gateways', ({ db, clock, box, gateways }) => {
         });
         for (const id of params.id) gateways.remove(id); // their tunnels close
         return null;
+      },
+    }),
+
+    route({
+      method: 'POST',
+      path: '/access-gateways/:id/trust-host-key',
+      allow: 'granted',
+      params: oneId,
+      body: z.object({ hostKey: zHostKey }),
+      handler: async ({ params, body, principal }) => {
+        // Trusting another host key sends the gateway's secret (and its assets' traffic) there: its owner's or the super admin's call.
+        const hostKey = body.hostKey ? body.hostKey : null;
+        await db.transaction().execute(async (trx) => {
+          const found = await trx.selectFrom('accessGateways').select('owner').where('id', '=', params.id).executeTakeFirst();
+          if (!found) throw fail(`接入网关不存在：${params.id}`);
+          if (principal.user.id !== SUPER_ADMIN_ID && found.owner !== principal.user.id) throw fail(MSG_HOST_KEY.trustRefused);
+          await trx.updateTable('accessGateways').set({ hostKey }).where('id', '=', params.id).execute();
+        });
+        await gateways.reload(params.id);
+        return { hostKey: hostKey ?? '' };
       },
     }),
 

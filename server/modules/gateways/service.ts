@@ -6,6 +6,7 @@ import { sha256 } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { Semaphore } from '../../lib/semaphore.ts';
 import { openSecrets } from '../credentials/account.ts';
+import { hostCheck } from '../credentials/host-key.ts';
 import { isCostly, kdfProblem, unlockKey } from '../credentials/key-check.ts';
 
 /*
@@ -70,7 +71,8 @@ export function describeSshError(err: unknown): string {
   return raw;
 }
 
-type Login = Pick<ConnectConfig, 'host' | 'port' | 'username' | 'password' | 'privateKey' | 'passphrase'>;
+/** How to log in to a gateway, with its id and pinned host key (null = none yet: the first login pins it). */
+type Login = Pick<ConnectConfig, 'host' | 'port' | 'username' | 'password' | 'privateKey' | 'passphrase'> & { id: string; hostKey: string | null };
 
 interface Entry {
   /** Bumped by reload/remove: a handshake begun before answers into the void. */
@@ -104,19 +106,23 @@ export function createGateways({ db, box, log }: { db: Db; box: SecretBox; log: 
   async function loginOf(id: string): Promise<Login | undefined> {
     const row = await db
       .selectFrom('accessGateways')
-      .select(['ip', 'port', 'accountType', 'username', 'password', 'privateKey', 'passphrase'])
+      .select(['ip', 'port', 'accountType', 'username', 'password', 'privateKey', 'passphrase', 'hostKey'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) return undefined;
     const secrets = openSecrets(box, row);
     return row.accountType === 'private-key'
-      ? { host: row.ip, port: row.port, username: row.username, privateKey: secrets.privateKey, passphrase: secrets.passphrase }
-      : { host: row.ip, port: row.port, username: row.username, password: secrets.password };
+      ? { id, hostKey: row.hostKey, host: row.ip, port: row.port, username: row.username, privateKey: secrets.privateKey, passphrase: secrets.passphrase }
+      : { id, hostKey: row.hostKey, host: row.ip, port: row.port, username: row.username, password: secrets.password };
   }
 
-  const fingerprintOf = (login: Login) => sha256(JSON.stringify([login.host, login.port, login.username, login.password, login.privateKey, login.passphrase]));
+  const fingerprintOf = (login: Login) => sha256(JSON.stringify([login.host, login.port, login.username, login.password, login.privateKey, login.passphrase, login.hostKey]));
 
-  /** One SSH handshake; resolves with the ready client, rejects with its error. The client never emits unhandled errors. */
+  /**
+   * One SSH handshake; resolves with the ready client, rejects with its error. The client never emits unhandled errors.
+   * The gateway's host key is checked before authenticating (credentials/host-key.ts): a pinned key must match, else
+   * nothing is offered; with none pinned, the first login pins the key it saw (trust on first use).
+   */
   function open(login: Login): Promise<Client> {
     if (closed) return Promise.reject(new GatewayError('服务正在关闭'));
     // A key whose passphrase runs bcrypt is opened in a worker first, never on the event loop (credentials/key-check.ts).
@@ -126,6 +132,7 @@ export function createGateways({ db, box, log }: { db: Db; box: SecretBox; log: 
     return new Promise((resolve, reject) => {
       const client = new Client();
       clients.add(client);
+      const host = hostCheck(login.hostKey);
       let ready = false;
       let lastError: Error | undefined;
       client.on('error', (err) => {
@@ -136,13 +143,28 @@ export function createGateways({ db, box, log }: { db: Db; box: SecretBox; log: 
       client.on('keyboard-interactive', (_name, _instructions, _lang, prompts, finish) => finish(prompts.map(() => login.password ?? '')));
       client.once('ready', () => {
         ready = true;
-        resolve(client);
+        const seen = host.presented();
+        if (login.hostKey !== null || seen === undefined) return resolve(client);
+        db.updateTable('accessGateways')
+          .set({ hostKey: seen })
+          .where('id', '=', login.id)
+          .where('hostKey', 'is', null)
+          .execute()
+          .then(
+            () => resolve(client),
+            (err: unknown) => {
+              client.end();
+              reject(err);
+            },
+          );
       });
       client.once('close', () => {
         clients.delete(client);
-        if (!ready) reject(lastError ?? new GatewayError('连接已关闭'));
+        const refused = host.refusal();
+        if (!ready) reject(refused ? new GatewayError(refused) : (lastError ?? new GatewayError('连接已关闭')));
       });
-      client.connect({ ...login, readyTimeout: READY_TIMEOUT_MS, keepaliveInterval: KEEPALIVE_MS, keepaliveCountMax: 3, tryKeyboard: login.password !== undefined });
+      const { host: address, port, username, password, privateKey, passphrase } = login;
+      client.connect({ host: address, port, username, password, privateKey, passphrase, hostVerifier: host.verify, readyTimeout: READY_TIMEOUT_MS, keepaliveInterval: KEEPALIVE_MS, keepaliveCountMax: 3, tryKeyboard: login.password !== undefined });
     });
   }
 

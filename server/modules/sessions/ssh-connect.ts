@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream';
 import ssh2, { type Client, type ConnectConfig } from 'ssh2';
 import type { Deps } from '../../http/access.ts';
 import { given, openSecrets } from '../credentials/account.ts';
+import { hostCheck } from '../credentials/host-key.ts';
 import { SOCKS_PASSWORD } from '../assets/fields.ts';
 import { describeSshError } from '../gateways/service.ts';
 import { type SocksProxy, socksConnect } from './socks.ts';
@@ -12,8 +13,10 @@ const { Client: SshClient } = ssh2;
 
 /*
  * Opening the SSH connection of a terminal session (contract §5.1): the account of the asset or of its credential,
- * directly, through the asset's access gateway, or through its SOCKS5 proxy (socks.ts; not both). Host keys are not
- * checked (as 1.3.9: the asset record holds no known host key yet); docs/SERVER.md says so.
+ * directly, through the asset's access gateway, or through its SOCKS5 proxy (socks.ts; not both). The asset's host key
+ * is checked before authenticating (credentials/host-key.ts): a pinned key must match, or the handshake ends with
+ * nothing offered; with none pinned the key of the first login is pinned (trust on first use). A connect that OpenSSH
+ * drops before its handshake (MaxStartups refuses bursts of simultaneous handshakes) is tried once more.
  */
 
 export const READY_TIMEOUT_MS = 10_000;
@@ -46,13 +49,16 @@ interface Login {
   passphrase?: string;
   accessGatewayId: string | null;
   socks?: SocksProxy;
+  /** The pinned host key's fingerprint, null = none yet. */
+  hostKey: string | null;
+  assetId: string;
 }
 
 /** The asset's login: its own account or its credential's, secrets opened; empty or `-` user name → root. */
 export async function loginOf({ db, box }: Pick<Deps, 'db' | 'box'>, assetId: string): Promise<Login> {
   const asset = await db
     .selectFrom('assets')
-    .select(['ip', 'port', 'accountType', 'username', 'password', 'privateKey', 'passphrase', 'credentialId', 'accessGatewayId'])
+    .select(['ip', 'port', 'accountType', 'username', 'password', 'privateKey', 'passphrase', 'credentialId', 'accessGatewayId', 'hostKey'])
     .where('id', '=', assetId)
     .executeTakeFirst();
   if (!asset) throw new ConnectError(800, MSG_NO_ASSET);
@@ -79,7 +85,7 @@ export async function loginOf({ db, box }: Pick<Deps, 'db' | 'box'>, assetId: st
     account = { ...asset, keyAuth: asset.accountType === 'private-key' };
   }
   const secrets = openSecrets(box, account);
-  const base = { host: asset.ip, port: asset.port, username: given(account.username) ?? 'root', accessGatewayId: asset.accessGatewayId, socks };
+  const base = { host: asset.ip, port: asset.port, username: given(account.username) ?? 'root', accessGatewayId: asset.accessGatewayId, socks, hostKey: asset.hostKey, assetId };
   return account.keyAuth ? { ...base, privateKey: secrets.privateKey, passphrase: secrets.passphrase } : { ...base, password: secrets.password };
 }
 
@@ -90,9 +96,35 @@ function gatewayError(err: unknown): ConnectError {
   return new ConnectError(804, `创建SSH隧道失败：${why}`);
 }
 
+/** ssh2's error when the server closed the connection before its identification (OpenSSH's MaxStartups). */
+const LOST_BEFORE_HANDSHAKE = /connection lost before handshake/i;
+
 /** A ready SSH client for the asset. Rejects with a ConnectError whose message is fit for the user. */
 export async function connectSsh(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, assetId: string): Promise<{ client: Client; username: string }> {
   const login = await loginOf(deps, assetId);
+  let client: Client;
+  try {
+    client = await attempt(deps, login);
+  } catch (err) {
+    if (!(err instanceof LostBeforeHandshake)) throw err;
+    try {
+      client = await attempt(deps, login);
+    } catch (again) {
+      throw again instanceof LostBeforeHandshake ? again.failure : again;
+    }
+  }
+  return { client, username: login.username };
+}
+
+/** A first try that the server dropped before its handshake: worth one more. */
+class LostBeforeHandshake extends Error {
+  constructor(readonly failure: ConnectError) {
+    super(failure.message);
+  }
+}
+
+/** One connection: the route's socket, the handshake (host key checked, pinned on first use), the login. */
+async function attempt(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, login: Login): Promise<Client> {
   let sock: Duplex | undefined;
   if (login.socks) {
     try {
@@ -107,6 +139,7 @@ export async function connectSsh(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, as
       throw gatewayError(err);
     }
   }
+  const host = hostCheck(login.hostKey);
   // A key whose passphrase runs bcrypt is opened in a worker, never by ssh2 on the event loop (credentials/key-check.ts).
   const key = login.privateKey ? await unlockKey(login.privateKey, login.passphrase).catch((err: Error) => Promise.reject(new ConnectError(-1, err.message))) : null;
   const config: ConnectConfig = {
@@ -116,6 +149,8 @@ export async function connectSsh(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, as
     readyTimeout: READY_TIMEOUT_MS,
     keepaliveInterval: KEEPALIVE_MS,
     keepaliveCountMax: KEEPALIVE_COUNT_MAX,
+    // During the key exchange, before any authentication: a changed key ends the handshake with nothing offered.
+    hostVerifier: host.verify,
     ...(sock ? { sock } : {}),
     ...(key ? { privateKey: key.privateKey, passphrase: key.passphrase } : { password: login.password ?? '', tryKeyboard: true }),
   };
@@ -134,7 +169,11 @@ export async function connectSsh(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, as
       resolve();
     });
     client.once('close', () => {
-      if (!ready) reject(new ConnectError(806, sshClientFailed(describeSshError(lastError ?? new Error('连接已关闭')))));
+      if (ready) return;
+      const refused = host.refusal();
+      if (refused) return reject(new ConnectError(806, sshClientFailed(refused)));
+      const failure = new ConnectError(806, sshClientFailed(describeSshError(lastError ?? new Error('连接已关闭'))));
+      reject(lastError && LOST_BEFORE_HANDSHAKE.test(lastError.message) ? new LostBeforeHandshake(failure) : failure);
     });
     try {
       client.connect(config);
@@ -144,5 +183,10 @@ export async function connectSsh(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, as
       client.end();
     }
   });
-  return { client, username: login.username };
+  // Trust on first use: the key of the first login is pinned (unless someone pinned one meanwhile).
+  const seen = host.presented();
+  if (login.hostKey === null && seen !== undefined) {
+    await deps.db.updateTable('assets').set({ hostKey: seen }).where('id', '=', login.assetId).where('hostKey', 'is', null).execute();
+  }
+  return client;
 }

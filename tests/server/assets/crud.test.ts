@@ -24,6 +24,7 @@ describe('POST /assets, GET /assets/:id', () => {
       username: 'root',
       credentialId: '',
       accessGatewayId: '',
+      hostKey: '',
       description: 'front web server',
       active: false, // not checked yet: no message
       activeMessage: '',
@@ -70,7 +71,7 @@ describe('POST /assets, GET /assets/:id', () => {
       const { id } = await api.ok<{ id: string }>('POST', '/assets', { body });
       const detail = await api.ok<Detail>('GET', `/assets/${id}`);
       expect(detail, name).toMatchObject({ name, protocol: over.protocol, port: over.port, ...attributes });
-      const known = ['id', 'name', 'protocol', 'ip', 'port', 'accountType', 'username', 'credentialId', 'accessGatewayId', 'description', 'active', 'activeMessage', 'created', 'lastAccessTime', 'tags', 'owner', 'ownerName', 'passwordSet', 'privateKeySet', 'passphraseSet', 'socksProxyPasswordSet', 'clientKeySet'];
+      const known = ['id', 'name', 'protocol', 'ip', 'port', 'accountType', 'username', 'credentialId', 'accessGatewayId', 'hostKey', 'description', 'active', 'activeMessage', 'created', 'lastAccessTime', 'tags', 'owner', 'ownerName', 'passwordSet', 'privateKeySet', 'passphraseSet', 'socksProxyPasswordSet', 'clientKeySet'];
       expect(Object.keys(detail).filter((k) => !known.includes(k)).sort(), name).toEqual(Object.keys(attributes).sort());
     }
   });

@@ -3,8 +3,8 @@ import { newKey } from '../resources/helpers.ts';
 import { adminWith, assetHarness, sshAsset, storedAsset } from './helpers.ts';
 
 /*
- * A stored secret goes only where it was entered for, and a credential's secret only to assets its owner (or someone
- * who may act on the owner) pointed at it: the right to edit an address, copy an asset or see the credential list is
+ * A stored secret goes only where it was entered for, and a credential’s secret only to assets its owner (or the super
+ * admin) pointed at it: the right to edit an address, copy an asset or see the credential list is
  * never a way to receive a secret on a host of one's own (credentials/account.ts, assets/usage.ts).
  */
 
@@ -12,21 +12,27 @@ const MOVED = '资产的连接目标（协议、地址、端口、接入网关�
 const socks = { 'socks-proxy-enable': true, 'socks-proxy-host': '10.9.0.1', 'socks-proxy-port': 1080, 'socks-proxy-username': 'proxy' };
 
 describe('a kept password follows no asset elsewhere', () => {
-  it('edit: a new host, port, protocol or gateway needs the password again; other edits keep it', async () => {
-    const { h, api } = await assetHarness();
-    const { id } = await api.ok<{ id: string }>('POST', '/assets', { body: sshAsset({ name: 'db', password: 'Db-Secret-1' }) });
+  it('edit: a new host, port, protocol or gateway — added or removed — needs the password again; other edits keep it', async () => {
+    const { h, api, as } = await assetHarness();
+    const gateway = await api.ok<{ id: string }>('POST', '/access-gateways', { body: { name: 'hop', ip: '127.0.0.1', port: 1, accountType: 'custom', username: 'u', password: 'Hop-Secret-1' } });
+    const { id } = await api.ok<{ id: string }>('POST', '/assets', { body: sshAsset({ name: 'db', password: 'Db-Secret-1', accessGatewayId: gateway.id }) });
     const stored = await storedAsset(h, 'db');
+    const editor = as((await adminWith(h, ['asset', 'asset-edit'], 'editor')).token);
 
-    for (const change of [{ ip: '203.0.113.7' }, { port: 2222 }, { protocol: 'telnet' }]) {
-      expect((await api.call('PUT', `/assets/${id}`, { body: sshAsset({ name: 'db', password: '', ...change }) })).body).toEqual({ code: -1, message: MOVED });
+    // Dropping the gateway is a move too: the same ip:port seen from the bastion is another host (issue 28).
+    for (const change of [{ ip: '203.0.113.7' }, { port: 2222 }, { protocol: 'telnet' }, { accessGatewayId: '' }]) {
+      expect((await editor.call('PUT', `/assets/${id}`, { body: sshAsset({ name: 'db', password: '', accessGatewayId: gateway.id, ...change }) })).body).toEqual({ code: -1, message: MOVED });
     }
     expect(await storedAsset(h, 'db')).toEqual(stored);
 
     // Same address: the password is kept (the 1.3.9 console sends its edit form back with the secrets empty).
-    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ name: 'db', password: '', description: 'renamed box' }) });
+    await editor.ok('PUT', `/assets/${id}`, { body: sshAsset({ name: 'db', password: '', accessGatewayId: gateway.id, description: 'renamed box' }) });
     expect(h.box.decryptNullable((await storedAsset(h, 'db')).password)).toBe('Db-Secret-1');
     // A new address with the password given again.
-    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ name: 'db', ip: '203.0.113.7', password: 'Db-Secret-2' }) });
+    await editor.ok('PUT', `/assets/${id}`, { body: sshAsset({ name: 'db', ip: '203.0.113.7', password: 'Db-Secret-2' }) });
+    expect(h.box.decryptNullable((await storedAsset(h, 'db')).password)).toBe('Db-Secret-2');
+    // The owner (here the super admin) entered the secret and may send it elsewhere without typing it again.
+    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ name: 'db', ip: '203.0.113.8', password: '' }) });
     expect(h.box.decryptNullable((await storedAsset(h, 'db')).password)).toBe('Db-Secret-2');
   });
 
@@ -39,8 +45,9 @@ describe('a kept password follows no asset elsewhere', () => {
   });
 
   it('the SOCKS password stays with its proxy, and a new proxy moves the account too', async () => {
-    const { api } = await assetHarness();
-    const { id } = await api.ok<{ id: string }>('POST', '/assets', { body: sshAsset({ name: 'p', ...socks, 'socks-proxy-password': 'Socks-Secret-1' }) });
+    const { h, api: root, as } = await assetHarness();
+    const { id } = await root.ok<{ id: string }>('POST', '/assets', { body: sshAsset({ name: 'p', ...socks, 'socks-proxy-password': 'Socks-Secret-1' }) });
+    const api = as((await adminWith(h, ['asset', 'asset-edit'], 'editor')).token);
     const elsewhere = { ...socks, 'socks-proxy-host': '198.51.100.4' };
     expect((await api.call('PUT', `/assets/${id}`, { body: sshAsset({ name: 'p', password: '', ...elsewhere }) })).body).toEqual({ code: -1, message: MOVED });
     expect((await api.call('PUT', `/assets/${id}`, { body: sshAsset({ name: 'p', password: 'New-Pass-1', ...elsewhere }) })).body).toEqual({
@@ -48,20 +55,24 @@ describe('a kept password follows no asset elsewhere', () => {
       message: 'SOCKS 代理的地址或端口已更改，请重新输入SOCKS 代理密码（已保存的SOCKS 代理密码只发往原来的地址）',
     });
     await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ name: 'p', password: 'New-Pass-1', ...elsewhere, 'socks-proxy-password': 'Socks-Secret-2' }) });
-    // Dropping the proxy is no move: the password then goes straight to the same host.
-    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ name: 'p', password: '', ...elsewhere, 'socks-proxy-enable': false }) });
+    // Dropping the proxy is a move: the same ip:port seen from the bastion is another host (issue 28).
+    expect((await api.call('PUT', `/assets/${id}`, { body: sshAsset({ name: 'p', password: '', ...elsewhere, 'socks-proxy-enable': false }) })).body).toEqual({ code: -1, message: MOVED });
+    await api.ok('PUT', `/assets/${id}`, { body: sshAsset({ name: 'p', password: 'New-Pass-2', ...elsewhere, 'socks-proxy-enable': false }) });
   });
 
   it('copy: the source’s password goes only to the source’s address', async () => {
-    const { h, api } = await assetHarness();
-    const { id } = await api.ok<{ id: string }>('POST', '/assets', { body: sshAsset({ name: 'src', password: 'Src-Secret-1' }) });
+    const { h, api: root, as } = await assetHarness();
+    const { id } = await root.ok<{ id: string }>('POST', '/assets', { body: sshAsset({ name: 'src', password: 'Src-Secret-1' }) });
+    const copier = await adminWith(h, ['asset', 'asset-copy'], 'copier');
+    await root.ok('POST', '/authorised/users', { body: { userIds: [copier.id], assetId: id } });
+    const api = as(copier.token);
     expect((await api.call('POST', '/assets', { body: sshAsset({ name: 'mine', copyFrom: id, password: '', ip: '203.0.113.50' }) })).body).toEqual({ code: -1, message: MOVED });
     await api.ok('POST', '/assets', { body: sshAsset({ name: 'twin', copyFrom: id, password: '' }) });
     expect(h.box.decryptNullable((await storedAsset(h, 'twin')).password)).toBe('Src-Secret-1');
   });
 });
 
-describe('a credential is used only by its owner or by whoever may act on the owner', () => {
+describe('a credential is used only by its owner or the super admin (issue 28, rule 3)', () => {
   const KEYS = ['asset', 'asset-add', 'asset-edit', 'credential', 'credential-add'] as const;
   const body = (name: string, credentialId: string, over: Record<string, unknown> = {}) => sshAsset({ name, accountType: 'credential', password: '', credentialId, ...over });
 
@@ -71,14 +82,18 @@ describe('a credential is used only by its owner or by whoever may act on the ow
     const builder = await adminWith(h, [...KEYS], 'builder');
     const peer = await adminWith(h, [...KEYS], 'peer');
     const b = as(builder.token);
-    const superOwned = { code: -1, message: '不能使用账户「admin」的授权凭证：只有超级管理员本人可以这样做' };
+    const superOwned = { code: -1, message: '不能使用授权凭证「prod root」：只有它的所有者或超级管理员可以把它用于资产' };
+    const peerOwned = { code: -1, message: '不能使用授权凭证「peers」：只有它的所有者或超级管理员可以把它用于资产' };
 
     expect((await b.call('POST', '/assets', { body: body('harvest', root.id, { ip: '203.0.113.66' }) })).body).toEqual(superOwned);
-    // Its own credential, and a peer's (equal rights: the peer is within its reach), it may use.
+    // Its own credential it may use; a peer's not, though it holds the same keys and could manage the peer's account.
     const own = await b.ok<{ id: string }>('POST', '/credentials', { body: { name: 'mine', type: 'custom', username: 'me', password: 'Mine-1' } });
     const peers = await as(peer.token).ok<{ id: string }>('POST', '/credentials', { body: { name: 'peers', type: 'custom', username: 'p', password: 'Peer-1' } });
     const { id } = await b.ok<{ id: string }>('POST', '/assets', { body: body('box', own.id) });
-    await b.ok('PUT', `/assets/${id}`, { body: body('box', peers.id) });
+    expect((await b.call('PUT', `/assets/${id}`, { body: body('box', peers.id) })).body).toEqual(peerOwned);
+    expect((await b.call('POST', '/assets', { body: body('peer-box', peers.id, { ip: '203.0.113.67' }) })).body).toEqual(peerOwned);
+    // The super admin may attach anyone's.
+    await api.ok('PUT', `/assets/${id}`, { body: body('box', peers.id) });
 
     // An asset the super admin pointed at its credential: the builder may edit what does not send the secret elsewhere.
     const prod = await api.ok<{ id: string }>('POST', '/assets', { body: body('prod', root.id) });

@@ -114,6 +114,11 @@ describe('asset secrets', () => {
     expect((await h.call('POST', '/assets', { token: adder.token, body: copyBody })).body).toEqual({ code: -1, message: '复制资产需要「复制」权限（asset-copy）' });
     expect(await h.db.selectFrom('assets').select('name').where('name', '=', 'web-1 copy').execute()).toEqual([]);
 
+    // A copier who may not open the source (issue 28, rule 3) copies it without its secrets.
+    await h.call('POST', '/assets', { token: copier.token, body: { ...copyBody, name: 'web-1 bare' } });
+    expect(await openedSecrets(h, 'web-1 bare')).toEqual({ password: null, privateKey: null, passphrase: null, socks: null });
+    // Once it may open the source without restriction, the copy takes them.
+    await api.ok('POST', '/authorised/users', { body: { userIds: [copier.id], assetId: source.id } });
     const copy = await h.call('POST', '/assets', { token: copier.token, body: copyBody });
     expect(copy.body.code).toBe(1);
     expect(await openedSecrets(h, 'web-1 copy')).toEqual({ password: 'ssh-Secret-Pass-1', privateKey: null, passphrase: null, socks: 'Socks-Secret-77' });

@@ -70,12 +70,14 @@ describe('access gateways: records', () => {
     const after = await h.db.selectFrom('accessGateways').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect([after.name, h.box.decrypt(after.password!)]).toEqual(['jump-2', password]);
 
-    // A kept password does not follow the gateway to another address: the server would log in there at once.
+    // A kept password does not follow the gateway to another address or login: the server would log in there at
+    // once. Its owner (here the super admin) may; an editor gives the password again (issue 28, rule 2).
     const elsewhere = await closedPort();
-    for (const to of [{ ip: '127.0.0.2' }, { port: elsewhere }]) {
-      expect((await api.call('PUT', `/access-gateways/${created.id}`, { body: { ...detail, ...to, password: '', privateKey: '', passphrase: '' } })).body).toEqual({
+    const editor = await adminWith(h, ['access-gateway', 'access-gateway-edit'], 'gw-editor');
+    for (const to of [{ ip: '127.0.0.2' }, { port: elsewhere }, { username: 'someone-else' }]) {
+      expect((await h.call('PUT', `/access-gateways/${created.id}`, { token: editor.token, body: { ...detail, ...to, password: '', privateKey: '', passphrase: '' } })).body).toEqual({
         code: -1,
-        message: '接入网关的地址或端口已更改，请重新输入密码（已保存的密码只发往原来的地址）',
+        message: '接入网关的地址、端口或授权账户已更改，请重新输入密码（已保存的密码只发往原来的地址）',
       });
     }
     await api.ok('PUT', `/access-gateways/${created.id}`, { body: { ...detail, port: elsewhere, password: 'gateway-password-2', privateKey: '', passphrase: '' } });
