@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { sign } from '../../server/lib/ids.ts';
 import { formatDate } from '../../server/lib/time.ts';
 import { resourcesHarness } from './resources/helpers.ts';
 
@@ -114,7 +115,9 @@ describe('POST /sessions', () => {
     expect(await alice.ok<Opened>('POST', `/sessions?assetId=${web}&mode=native`)).toMatchObject({ upload: '1', createDir: '1', download: '0', copy: '0' });
     expect((await sessions()).map((s) => s.strategyId).sort()).toEqual([readOnly, uploads].sort());
 
-    // A grant without a strategy: no restriction (1.3.9).
+    // A grant without a strategy: no restriction (1.3.9). The stricter grant is removed first: a re-grant never
+    // silently widens it (issue 28).
+    await api.ok('DELETE', `/authorised/${sign([web, aliceId, ''])}`);
     await api.ok('POST', '/authorised/users', { body: { userIds: [aliceId], assetId: web } });
     expect(await alice.ok<Opened>('POST', `/sessions?assetId=${web}&mode=native`)).toMatchObject(ALL);
   });

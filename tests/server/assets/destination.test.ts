@@ -117,9 +117,12 @@ describe('change-owner hands an asset out', () => {
     await api.ok('POST', '/authorised/users', { body: { userIds: [changer.id], assetId: id } });
     expect((await c.call('POST', `/assets/${id}/change-owner?owner=${alice}`)).body).toEqual({ code: -1, message: '不能转移账户「admin」的所有权：只有超级管理员本人可以这样做' });
     expect((await storedAsset(h, 'vault')).owner).not.toBe(alice);
-    // Once alice owns it, the changer may move it between accounts it contains.
+    // Once alice owns it, the changer may move it between accounts it contains, but not take it for itself (issue 28:
+    // delegation never widens; only the super admin gives itself a record).
     await api.ok('POST', `/assets/${id}/change-owner?owner=${alice}`);
-    await c.ok('POST', `/assets/${id}/change-owner?owner=${changer.id}`);
-    expect((await storedAsset(h, 'vault')).owner).toBe(changer.id);
+    expect((await c.call('POST', `/assets/${id}/change-owner?owner=${changer.id}`)).body).toEqual({ code: -1, message: '不能把其他账户的记录转给您自己：只有超级管理员可以' });
+    const bob = await h.createUser({ username: 'bob' });
+    await c.ok('POST', `/assets/${id}/change-owner?owner=${bob}`);
+    expect((await storedAsset(h, 'vault')).owner).toBe(bob);
   });
 });

@@ -107,7 +107,9 @@ describe.skipIf(sshdUnavailable())('live sessions and access (real sshd)', () =>
     await b.term.closed;
     expect(b.term.closedWith).toBe(CLOSE.revoked.message);
 
-    // Disabled: the token dies and so does the terminal; an admin disabled stops watching too.
+    // Disabled: the token dies and so does the terminal; an admin disabled stops watching too. (The pending grant is
+    // the stricter one: removed first, a re-grant never silently widens it.)
+    await w.api.ok('DELETE', `/authorised/${grantId}`);
     await w.grant();
     const c = await w.aliceTerminal();
     const c2 = await w.aliceTerminal(); // a second session of alice's: both end
