@@ -322,7 +322,14 @@ if (args.includes('--serve')) {
   const { benchSwitches } = await import('../server/modules/sessions/terminal.ts');
   benchSwitches.record = !args.includes('--no-record');
   const { main } = await import('../server/main.ts');
-  await main(['--addr', '127.0.0.1:0', '--data', flag('data', '')], { ...process.env, JUMPGATE_ADMIN_PASSWORD: PASSWORD, JUMPGATE_LOG_LEVEL: 'warn' });
+  // (d) opens 200 sessions as one account within seconds: past the per-account caps (sessions/caps.ts), lifted here.
+  await main(['--addr', '127.0.0.1:0', '--data', flag('data', '')], {
+    ...process.env,
+    JUMPGATE_ADMIN_PASSWORD: PASSWORD,
+    JUMPGATE_LOG_LEVEL: 'warn',
+    JUMPGATE_SESSION_LIVE_MAX: '1000',
+    JUMPGATE_SESSION_CREATE_PER_MINUTE: '100000',
+  });
 } else {
   await bench();
 }

@@ -10,6 +10,10 @@ export interface Config {
   recordingDir: string;
   /** Largest file the SSH file manager takes in one upload (`JUMPGATE_SESSION_UPLOAD_MAX_BYTES`, default 1 GiB). */
   sessionUploadMaxBytes: number;
+  /** Live sessions one account may hold at once (`JUMPGATE_SESSION_LIVE_MAX`, default 10; sessions/caps.ts). */
+  sessionLiveMax: number;
+  /** `POST /sessions` one account may make per minute (`JUMPGATE_SESSION_CREATE_PER_MINUTE`, default 30). */
+  sessionCreatePerMinute: number;
   /** `sqlite:<file>`; other schemes are refused until their dialect exists. */
   database: string;
   /** Built console (vite `dist/`; `JUMPGATE_DIST` serves another build, e.g. for benchmarks comparing two). */
@@ -51,11 +55,13 @@ function flag(argv: string[], name: string): string | undefined {
 }
 
 const DEFAULT_SESSION_UPLOAD_MAX_BYTES = 1024 ** 3;
+const DEFAULT_SESSION_LIVE_MAX = 10;
+const DEFAULT_SESSION_CREATE_PER_MINUTE = 30;
 
-function positiveInt(name: string, value: string | undefined, fallback: number): number {
+function positiveInt(name: string, value: string | undefined, fallback: number, unit = 'bytes'): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value.trim());
-  if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name}: expected a positive whole number of bytes, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name}: expected a positive whole number of ${unit}, got "${value}"`);
   return n;
 }
 
@@ -74,6 +80,8 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     dataDir,
     recordingDir: path.resolve(env.JUMPGATE_RECORDING_DIR || path.join(dataDir, 'recording')),
     sessionUploadMaxBytes: positiveInt('JUMPGATE_SESSION_UPLOAD_MAX_BYTES', env.JUMPGATE_SESSION_UPLOAD_MAX_BYTES, DEFAULT_SESSION_UPLOAD_MAX_BYTES),
+    sessionLiveMax: positiveInt('JUMPGATE_SESSION_LIVE_MAX', env.JUMPGATE_SESSION_LIVE_MAX, DEFAULT_SESSION_LIVE_MAX, 'sessions'),
+    sessionCreatePerMinute: positiveInt('JUMPGATE_SESSION_CREATE_PER_MINUTE', env.JUMPGATE_SESSION_CREATE_PER_MINUTE, DEFAULT_SESSION_CREATE_PER_MINUTE, 'sessions'),
     database,
     distDir: path.resolve(env.JUMPGATE_DIST || path.join(REPO_ROOT, 'dist')),
     brand: {

@@ -6,11 +6,13 @@ import { zId } from '../identity/shared.ts';
 import { fileRoutes } from './files.ts';
 import { recordOperation } from '../logs/operations.ts';
 import { refusalReason, sessionAccess } from './access.ts';
+import { CreationWindow, liveCapRefusal, rateRefusal } from './caps.ts';
 import { sessionAnswer } from './flags.ts';
 import { historyRoutes } from './history.ts';
 import { recordingRoutes } from './recording-download.ts';
 import { statsRoutes } from './stats.ts';
 import { terminalRoutes } from './terminal-routes.ts';
+import { liveCountOf } from './terminal.ts';
 
 /*
  * Sessions (contract §2.10). This issue opens them: POST /sessions asks the access rule, creates the row
@@ -29,69 +31,76 @@ const createQuery = z.object({
   mode: z.enum(['guacd', 'native', 'terminal']).default('guacd'),
 });
 
-export default defineModule('sessions', (deps) => [
-  ...terminalRoutes(deps),
-  route({
-    method: 'POST',
-    path: '/sessions',
-    allow: 'authenticated',
-    query: createQuery,
-    handler: async ({ query, principal, req }) => {
-      const { db, clock } = deps;
-      const userId = principal.user.id;
-      const now = clock.now();
-      const id = uuid();
-      // One transaction: the decision, the row and the asset's last access agree (a grant removed meanwhile waits).
-      const flags = await db.transaction().execute(async (trx) => {
-        const access = await sessionAccess(trx, userId, query.assetId, now);
-        if (!access) return null;
-        const { asset, flags: f, strategyId } = access;
-        if (query.mode !== 'guacd' && asset.protocol !== 'ssh') throw fail(MSG.textModeNeedsSsh);
-        await trx
-          .insertInto('sessions')
-          .values({
-            id,
-            protocol: asset.protocol,
-            ip: asset.ip,
-            port: asset.port,
-            assetId: query.assetId,
-            accessGatewayId: asset.accessGatewayId,
-            creator: userId,
-            clientIp: req.ip,
-            mode: query.mode,
-            status: 'no_connect',
-            username: '',
-            connectionId: '',
-            width: 0,
-            height: 0,
-            created: now,
-            connectedTime: null,
-            disconnectedTime: null,
-            code: 0,
-            message: '',
-            recording: '',
-            reviewed: 0,
-            commandCount: 0,
-            strategyId,
-            ...f,
-          })
-          .execute();
-        await trx.updateTable('assets').set({ lastAccessTime: now }).where('id', '=', query.assetId).execute();
-        return f;
-      });
-      if (!flags) {
-        const reason = await refusalReason(db, userId, query.assetId, now);
-        const asset = await db.selectFrom('assets').select('name').where('id', '=', query.assetId).executeTakeFirst();
-        const target = `${asset?.name ?? query.assetId} (${query.mode})`;
-        await recordOperation(db, { user: principal.user, clientIp: req.ip, action: 'session-create', target, count: 1, result: 'refused', reason }, now);
-        throw fail(MSG.denied);
-      }
-      return sessionAnswer(id, flags);
-    },
-  }),
-  // History, recordings, files and stats (history.ts, recording.ts, files.ts, stats.ts).
-  ...historyRoutes(deps),
-  ...recordingRoutes(deps),
-  ...statsRoutes(deps),
-  ...fileRoutes(deps),
-]);
+export default defineModule('sessions', (deps) => {
+  const creations = new CreationWindow(deps.config.sessionCreatePerMinute);
+  return [
+    ...terminalRoutes(deps),
+    route({
+      method: 'POST',
+      path: '/sessions',
+      allow: 'authenticated',
+      query: createQuery,
+      handler: async ({ query, principal, req }) => {
+        const { db, clock } = deps;
+        const userId = principal.user.id;
+        const now = clock.now();
+        // The per-account caps (caps.ts) before anything is read or written.
+        const liveMax = deps.config.sessionLiveMax;
+        if (liveCountOf(deps, userId) >= liveMax) throw fail(liveCapRefusal(liveMax));
+        if (!creations.take(userId, now)) throw fail(rateRefusal(deps.config.sessionCreatePerMinute));
+        const id = uuid();
+        // One transaction: the decision, the row and the asset's last access agree (a grant removed meanwhile waits).
+        const flags = await db.transaction().execute(async (trx) => {
+          const access = await sessionAccess(trx, userId, query.assetId, now);
+          if (!access) return null;
+          const { asset, flags: f, strategyId } = access;
+          if (query.mode !== 'guacd' && asset.protocol !== 'ssh') throw fail(MSG.textModeNeedsSsh);
+          await trx
+            .insertInto('sessions')
+            .values({
+              id,
+              protocol: asset.protocol,
+              ip: asset.ip,
+              port: asset.port,
+              assetId: query.assetId,
+              accessGatewayId: asset.accessGatewayId,
+              creator: userId,
+              clientIp: req.ip,
+              mode: query.mode,
+              status: 'no_connect',
+              username: '',
+              connectionId: '',
+              width: 0,
+              height: 0,
+              created: now,
+              connectedTime: null,
+              disconnectedTime: null,
+              code: 0,
+              message: '',
+              recording: '',
+              reviewed: 0,
+              commandCount: 0,
+              strategyId,
+              ...f,
+            })
+            .execute();
+          await trx.updateTable('assets').set({ lastAccessTime: now }).where('id', '=', query.assetId).execute();
+          return f;
+        });
+        if (!flags) {
+          const reason = await refusalReason(db, userId, query.assetId, now);
+          const asset = await db.selectFrom('assets').select('name').where('id', '=', query.assetId).executeTakeFirst();
+          const target = `${asset?.name ?? query.assetId} (${query.mode})`;
+          await recordOperation(db, { user: principal.user, clientIp: req.ip, action: 'session-create', target, count: 1, result: 'refused', reason }, now);
+          throw fail(MSG.denied);
+        }
+        return sessionAnswer(id, flags);
+      },
+    }),
+    // History, recordings, files and stats (history.ts, recording.ts, files.ts, stats.ts).
+    ...historyRoutes(deps),
+    ...recordingRoutes(deps),
+    ...statsRoutes(deps),
+    ...fileRoutes(deps),
+  ];
+});

@@ -5,6 +5,7 @@ import type { Deps } from '../../http/access.ts';
 import { closedFrame } from '../../http/routes.ts';
 import { FLAGS } from '../strategies/store.ts';
 import { sessionAccess } from './access.ts';
+import { liveSessionsOf, MSG_LIVE_CAP } from './caps.ts';
 import { CommandLog, CommandTracker } from './commands.ts';
 import { CLOSE, type LiveSession } from './live.ts';
 import { ScreenRing, sizeFrame, Watchers } from './monitor.ts';
@@ -348,8 +349,14 @@ export class TerminalSession implements LiveSession {
   }
 }
 
-/** The sessions being attached right now: a second attach while the first is still connecting is refused. */
-const attaching = new Set<string>();
+/**
+ * The sessions being attached right now (id → creator): a second attach while the first is still connecting is
+ * refused, and they count towards their creator's live sessions (caps.ts).
+ */
+const attaching = new Map<string, string>();
+
+/** The live sessions of `userId`, those being attached included (caps.ts: POST /sessions asks it too). */
+export const liveCountOf = (deps: Pick<Deps, 'live'>, userId: string): number => liveSessionsOf(deps, attaching, userId);
 
 /**
  * `GET /sessions/:id/ssh`: checks the session (the caller's own, never attached) and asks the access rule again (a
@@ -370,7 +377,14 @@ export async function attachTerminal(
     socket.close(1000);
     return;
   }
-  attaching.add(sessionId);
+  // The per-account cap (caps.ts), counted and taken with no wait in between: parallel attaches cannot all pass.
+  if (liveCountOf(deps, args.userId) >= deps.config.sessionLiveMax) {
+    socket.send(closedFrame(MSG_LIVE_CAP));
+    socket.close(1000);
+    await db.updateTable('sessions').set({ status: 'disconnected', disconnectedTime: clock.now(), code: -1, message: MSG_LIVE_CAP }).where('id', '=', sessionId).execute();
+    return;
+  }
+  attaching.set(sessionId, args.userId);
   let userLeft = false;
   const onEarlyClose = () => {
     userLeft = true;
