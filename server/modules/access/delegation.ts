@@ -119,11 +119,17 @@ export function broader(next: Terms, held: Terms, strategies: Map<string, Strate
 
 const CHUNK = 400;
 
+/** Grants to leave out, as if removed: by id, or every grant of these groups (a member leaving them). */
+export interface Without {
+  grantIds?: ReadonlySet<string>;
+  groupIds?: ReadonlySet<string>;
+}
+
 /**
- * What `userId` holds on each of `assetIds` now: the terms of its way in (unrestricted and for ever for the super
+ * What `userId` holds on each of `assetIds` now (leaving out the grants `without` names): the terms of its way in (unrestricted and for ever for the super
  * admin and the owner), absent when it may not open the asset. One query per chunk, the rule's own winner.
  */
-export async function holdsOf(db: Db, userId: string, assetIds: readonly string[], now: number): Promise<Map<string, Terms>> {
+export async function holdsOf(db: Db, userId: string, assetIds: readonly string[], now: number, without: Without = {}): Promise<Map<string, Terms>> {
   const out = new Map<string, Terms>();
   const open: Terms = { strategyId: null, validFrom: null, validUntil: null };
   for (let i = 0; i < assetIds.length; i += CHUNK) {
@@ -147,7 +153,7 @@ export async function holdsOf(db: Db, userId: string, assetIds: readonly string[
       .execute();
     const byAsset = new Map<string, Grant[]>();
     for (const r of rows) {
-      if (out.has(r.assetId)) continue;
+      if (out.has(r.assetId) || without.grantIds?.has(r.id) || (r.userGroupId !== null && without.groupIds?.has(r.userGroupId))) continue;
       const g: Grant = {
         id: r.id,
         kind: r.userId !== null ? 'user' : 'group',
@@ -297,4 +303,48 @@ export async function assertNotOwnStrategy(db: Db, actorId: string, strategies: 
     )
     .executeTakeFirst();
   if (own) throw fail(MSG.selfStrategy(strategies.find((s) => s.id === own.strategyId)?.name ?? own.strategyId!), [own.strategyId]);
+}
+
+/** One account whose grants a removal changes: on these assets, as if `without` were gone. */
+export interface Removal {
+  userId: string;
+  assetIds: readonly string[];
+  without: Without;
+}
+
+/**
+ * Throws -1 when removing grants (an unbind, a member leaving a group, a group deleted) would let another grant of an
+ * affected account win that is broader than what it held before and broader than what the caller holds on that
+ * asset: a removal must not hand out more than the caller could grant (a user's read-only grant removed, its group's
+ * unrestricted one would decide). The super admin may.
+ */
+export async function assertRemovalWidensNothing(db: Db, actorId: string, removals: readonly Removal[], now: number): Promise<void> {
+  if (actorId === SUPER_ADMIN_ID) return;
+  const assets = [...new Set(removals.flatMap((r) => r.assetIds))];
+  if (assets.length === 0) return;
+  const mine = await holdsOf(db, actorId, assets, now);
+  for (const removal of removals) {
+    if (removal.assetIds.length === 0) continue;
+    const before = await holdsOf(db, removal.userId, removal.assetIds, now);
+    const after = await holdsOf(db, removal.userId, removal.assetIds, now, removal.without);
+    const strategies = await strategyRows(db, [...before.values(), ...after.values(), ...mine.values()].map((t) => t.strategyId));
+    for (const assetId of removal.assetIds) {
+      const next = after.get(assetId);
+      const was = before.get(assetId);
+      if (!next || !was || !broader(next, was, strategies, now, EXISTING_GRANT)) continue;
+      const held = mine.get(assetId);
+      const why = held ? broader(next, held, strategies, now, YOUR_GRANT) : both('您无权访问该资产', 'you may not open it');
+      if (!why) continue;
+      const user = await db.selectFrom('users').select('username').where('id', '=', removal.userId).executeTakeFirst();
+      const asset = await db.selectFrom('assets').select('name').where('id', '=', assetId).executeTakeFirst();
+      const [u, a] = [user?.username ?? removal.userId, asset?.name ?? assetId];
+      throw fail(
+        both(
+          `移除后，账户「${u}」在资产「${a}」上将由一个比您自己的更宽的授权决定：${why.zh}`,
+          `After the removal, a grant broader than yours would decide for “${u}” on “${a}”: ${why.en}`,
+        ),
+        [removal.userId, assetId],
+      );
+    }
+  }
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { fail } from '../../http/envelope.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
+import type { Db } from '../../db/index.ts';
+import { assertRemovalWidensNothing, type Removal } from '../access/delegation.ts';
 import { explain } from '../access/rule.ts';
 import { MSG as ASSET_MSG } from '../assets/store.ts';
 import { actorOf } from '../identity/containment.ts';
@@ -15,6 +17,28 @@ import { assertAssetsExist, assertMayAuthorise, grant, grantFields, MAX_PAIRS, M
  * all-or-nothing. Then the live sessions on those assets are checked against the rule again: a grant removed, or
  * replaced by a narrower one (another strategy, a window not begun yet), ends those it refuses (sessions/cuts.ts).
  */
+
+/** The accounts an unbind changes (the user, every member of a group) and on which assets, without those rows. */
+async function removalsOf(trx: Db, rows: readonly { id: string; userId: string | null; userGroupId: string | null; assetId: string }[]): Promise<Removal[]> {
+  const without = { grantIds: new Set(rows.map((r) => r.id)) };
+  const byUser = new Map<string, Set<string>>();
+  const add = (userId: string, assetId: string) => byUser.set(userId, (byUser.get(userId) ?? new Set()).add(assetId));
+  for (const r of rows) if (r.userId) add(r.userId, r.assetId);
+  const groupRows = rows.filter((r) => r.userGroupId !== null);
+  if (groupRows.length) {
+    const members = await trx
+      .selectFrom('userGroupMembers')
+      .select(['userId', 'userGroupId'])
+      .where(
+        'userGroupId',
+        'in',
+        groupRows.map((r) => r.userGroupId!),
+      )
+      .execute();
+    for (const r of groupRows) for (const m of members) if (m.userGroupId === r.userGroupId) add(m.userId, r.assetId);
+  }
+  return [...byUser].map(([userId, assetIds]) => ({ userId, assetIds: [...assetIds], without }));
+}
 
 const byUsers = z.object({ userIds: zIds, assetId: zId, ...grantFields });
 
@@ -150,6 +174,7 @@ export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
           userIds: rows.flatMap((r) => (r.userId ? [r.userId] : [])),
           userGroupIds: rows.flatMap((r) => (r.userGroupId ? [r.userGroupId] : [])),
         });
+        await assertRemovalWidensNothing(trx, actor.id, await removalsOf(trx, rows), clock.now());
         await trx.deleteFrom('authorised').where('id', 'in', params.id).execute();
         return assets;
       });

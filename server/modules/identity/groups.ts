@@ -5,6 +5,7 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
+import { assertRemovalWidensNothing } from '../access/delegation.ts';
 import { type Actor, actorOf } from './containment.ts';
 import { contains, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
 
@@ -21,13 +22,32 @@ async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise
 }
 
 /**
+ * Members leaving groups lose those groups' grants; another grant of theirs may then win. It must not be broader than
+ * what the caller holds on that asset (access/delegation.ts `assertRemovalWidensNothing`).
+ */
+async function assertLeavingWidensNothing(trx: Db, actor: Actor, groupIds: readonly string[], leaving: readonly string[], now: number): Promise<void> {
+  if (leaving.length === 0) return;
+  const assets = await trx.selectFrom('authorised').select('assetId').distinct().where('userGroupId', 'in', groupIds).execute();
+  const assetIds = assets.map((a) => a.assetId);
+  const without = { groupIds: new Set(groupIds) };
+  await assertRemovalWidensNothing(
+    trx,
+    actor.id,
+    leaving.map((userId) => ({ userId, assetIds, without })),
+    now,
+  );
+}
+
+/**
  * Replaces a group's members. Joining or leaving a group changes what an account may reach, so every account added
  * or removed must be one the caller may act on (containment.ts); members that stay are not checked.
  */
-async function setMembers(trx: Db, actor: Actor, userGroupId: string, members: readonly string[]): Promise<void> {
+async function setMembers(trx: Db, actor: Actor, userGroupId: string, members: readonly string[], now: number): Promise<void> {
   const before = (await trx.selectFrom('userGroupMembers').select('userId').where('userGroupId', '=', userGroupId).execute()).map((m) => m.userId);
-  const changed = [...members.filter((m) => !before.includes(m)), ...before.filter((m) => !members.includes(m))];
+  const removed = before.filter((m) => !members.includes(m));
+  const changed = [...members.filter((m) => !before.includes(m)), ...removed];
   await actor.mayActOn(trx, changed, 'groups');
+  await assertLeavingWidensNothing(trx, actor, [userGroupId], removed, now);
   await trx.deleteFrom('userGroupMembers').where('userGroupId', '=', userGroupId).execute();
   if (members.length) {
     await trx
@@ -96,7 +116,7 @@ export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
       await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, body.name);
         await trx.insertInto('userGroups').values({ id, name: body.name, created }).execute();
-        await setMembers(trx, actor, id, body.members);
+        await setMembers(trx, actor, id, body.members, clock.now());
       });
       return { id, name: body.name, members: body.members, created: formatDate(created) };
     },
@@ -115,7 +135,7 @@ export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
         if (!found) throw fail(`用户组不存在：${params.id}`);
         await assertNameFree(trx, body.name, params.id);
         await trx.updateTable('userGroups').set({ name: body.name }).where('id', '=', params.id).execute();
-        await setMembers(trx, actor, params.id, body.members);
+        await setMembers(trx, actor, params.id, body.members, clock.now());
       });
       return null;
     },
@@ -137,6 +157,13 @@ export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
           trx,
           members.map((m) => m.userId),
           'groups',
+        );
+        await assertLeavingWidensNothing(
+          trx,
+          actor,
+          params.id,
+          members.map((m) => m.userId),
+          clock.now(),
         );
         await trx.deleteFrom('userGroupMembers').where('userGroupId', 'in', params.id).execute();
         await trx.deleteFrom('userGroups').where('id', 'in', params.id).execute();

@@ -14,7 +14,7 @@ const HOUR = 3_600_000;
 const OFF = { upload: false, download: false, delete: false, rename: false, edit: false, createDir: false, copy: false, paste: false };
 const SELF_GRANTS = '不能调整授予您自己或您所在用户组的资产授权：只有超级管理员可以';
 
-/** Every key that binds or unbinds, so only the rules below stand in the way. */
+/** Every key that binds or unbinds (and edits or deletes groups), so only the rules below stand in the way. */
 const GRANTING = [
   'user-bind-asset',
   'user-unbind-asset',
@@ -26,6 +26,8 @@ const GRANTING = [
   'asset-authorised-user-group-del',
   'authorisation-add',
   'authorisation-del',
+  'user-group-edit',
+  'user-group-del',
 ] as const;
 
 async function seeded() {
@@ -190,6 +192,43 @@ describe('delegation never widens: granting to others', () => {
     expect(await ownerOf()).toBe(bob.id);
     await as.ok('POST', `/assets/${a}/change-owner`, { query: { owner: ann.id } });
     expect(await ownerOf()).toBe(ann.id);
+  });
+});
+
+describe('a removal never lets a broader grant decide', () => {
+  it('unbinding a user\'s stricter grant, or taking it out of the stricter group, is refused when what would win is broader than the remover holds', async () => {
+    const { t, a, readOnly, narrow } = await seeded();
+    const as = t.as(narrow.token);
+    const ann = await t.user('ann');
+    const ben = await t.user('ben');
+    const open = await t.group('open', [ann.id, ben.id]);
+    await t.api.ok('POST', '/authorised/user-groups', { body: { userGroupIds: [open], assetId: a } });
+    // ann: her personal read-only grant beats the group's unrestricted one.
+    await t.api.ok('POST', '/authorised/users', { body: { userIds: [ann.id], assetId: a, strategyId: readOnly } });
+    // ben: the newer group grant (read-only) beats the older unrestricted one.
+    t.h.clock.advance(1000);
+    const strict = await t.group('strict', [ben.id]);
+    await t.api.ok('POST', '/authorised/user-groups', { body: { userGroupIds: [strict], assetId: a, strategyId: readOnly } });
+    const before = await t.grants();
+    const members = () => t.h.db.selectFrom('userGroupMembers').select(['userGroupId', 'userId']).orderBy('userGroupId').orderBy('userId').execute();
+    const memberships = await members();
+    const widens = (who: string) => ({
+      code: -1,
+      message: expect.stringMatching(new RegExp(`^移除后，账户「${who}」在资产「prod-db」上将由一个比您自己的更宽的授权决定：您的授权受授权策略「只读」限制`)),
+    });
+    expect((await as.call('DELETE', `/authorised/${sign([a, ann.id, ''])}`)).body).toMatchObject(widens('ann'));
+    expect((await as.call('DELETE', `/authorised/${sign([a, '', strict])}`)).body).toMatchObject(widens('ben'));
+    expect((await as.call('PUT', `/user-groups/${strict}`, { body: { name: 'strict', members: [] } })).body).toMatchObject(widens('ben'));
+    expect((await as.call('DELETE', `/user-groups/${strict}`)).body).toMatchObject(widens('ben'));
+    expect(await t.grants()).toEqual(before);
+    expect(await members()).toEqual(memberships);
+    expect((await t.explain(ann.id, a)).strategy).toMatchObject({ name: '只读' });
+    expect((await t.explain(ben.id, a)).strategy).toMatchObject({ name: '只读' });
+
+    // Taking ben out of the open group narrows him: fine. And the super admin may do the rest.
+    await as.ok('PUT', `/user-groups/${open}`, { body: { name: 'open', members: [ann.id] } });
+    await t.api.ok('DELETE', `/authorised/${sign([a, ann.id, ''])}`);
+    expect((await t.explain(ann.id, a)).strategy).toBeNull();
   });
 });
 
