@@ -115,8 +115,8 @@ describe('strategy plugin: form', () => {
     for (const label of FLAG_LABELS) expect(stateOf(label)).toBe('禁止');
     await user.click(dialog.getByRole('switch', { name: '上传' }));
     expect(stateOf('上传')).toBe('允许');
-    expect(dialog.getByRole('switch', { name: '复制' })).toHaveAccessibleDescription('把远程会话中选中的文字复制到浏览器所在电脑的剪贴板');
-    expect(dialog.getByRole('switch', { name: '粘贴' })).toHaveAccessibleDescription('把浏览器所在电脑剪贴板中的文字粘贴到远程会话');
+    expect(dialog.getByRole('switch', { name: '复制' })).toHaveAccessibleDescription('把远程会话中选中的文字复制到浏览器所在电脑的剪贴板。只由浏览器执行，服务器不检查：能看到屏幕的人总能抄下文字');
+    expect(dialog.getByRole('switch', { name: '粘贴' })).toHaveAccessibleDescription('把浏览器所在电脑剪贴板中的文字粘贴到远程会话。只由浏览器执行，服务器不检查：同样的文字仍可逐字输入');
     unmount();
 
     const en = await renderPlugin(strategy, { api: { 'GET /strategies/paging': page }, lng: 'en-US' });
