@@ -13,6 +13,8 @@ import { type Lng, text } from '../../lib/i18n.ts';
 interface Phrase {
   zh: string;
   en: string;
+  /** Also found by this (a system text in English); otherwise by the zh-CN words. */
+  match?: RegExp;
 }
 
 /** Reasons fit for a user: fixed words, no address, port, host name or raw system text. Found by substring. */
@@ -31,7 +33,16 @@ const PHRASES: readonly Phrase[] = [
   { zh: '网络不可达', en: 'network unreachable' },
   { zh: '无法解析主机名', en: 'the host name cannot be resolved' },
   { zh: '连接被重置', en: 'connection reset' },
+  { zh: '无法解析私钥', en: 'the private key cannot be read', match: /Cannot parse privateKey|无法解析私钥/ },
+  { zh: '接入网关的配置刚刚变更，请重试', en: 'the access gateway was just changed; try again' },
 ];
+const found = (p: Phrase, text: string) => (p.match ? p.match.test(text) : text.includes(p.zh));
+
+/**
+ * Passed on whole: a refused host key names the two fingerprints (credentials/host-key.ts), which the user needs to
+ * tell an admin and which say nothing about where the host is.
+ */
+const WHOLE = /^：主机密钥已变更：/;
 /** When no fixed reason is recognised. */
 const UNKNOWN: Phrase = { zh: '连接失败', en: 'connection failed' };
 
@@ -68,7 +79,8 @@ export function userConnectReason(code: number, message: string): string {
     (HEADS.filter((h) => h.code === code).at(-1) as (typeof HEADS)[number]);
   if (head.alone) return head.zh;
   const rest = message.slice(head.zh.length);
-  const phrase = PHRASES.find((p) => rest.includes(p.zh)) ?? UNKNOWN;
+  if (WHOLE.test(rest)) return message;
+  const phrase = PHRASES.find((p) => found(p, rest)) ?? UNKNOWN;
   return said.get(`${head.zh}：${phrase.zh}`) ?? `${head.zh}：${UNKNOWN.zh}`;
 }
 
@@ -78,6 +90,6 @@ export function userConnectReason(code: number, message: string): string {
  */
 export function userProbeReason(active: boolean, message: string, lng: Lng): string {
   if (active || message === '') return '';
-  const phrase = PHRASES.find((p) => message.includes(p.zh)) ?? UNKNOWN;
+  const phrase = PHRASES.find((p) => found(p, message)) ?? UNKNOWN;
   return lng === 'en-US' ? phrase.en : phrase.zh;
 }

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userConnectReason } from '../../../server/modules/sessions/user-reason.ts';
 import type { Paged } from '../resources/helpers.ts';
 import { startSshd, type TestSshd } from '../sshd.ts';
 import { terminalWorld } from './helpers.ts';
@@ -95,5 +96,22 @@ describe('no address to users', () => {
     // The admin's asset list still says why, address included (admins see the address anyway).
     const admin = await w.api.ok<Paged<{ id: string; activeMessage: string }>>('GET', '/assets/paging', { query: { pageSize: '100' } });
     expect(admin.items.find((a) => a.id === down)?.activeMessage).toContain(`127.0.0.1:${port}`);
+  });
+
+  it('every connect failure a user may read: a fixed sentence, except a refused host key (fingerprints, no address)', () => {
+    const cases: [number, string, string][] = [
+      [806, '创建SSH客户端失败：连接被拒绝（10.0.0.7:22）', '创建SSH客户端失败：连接被拒绝'],
+      [806, '创建SSH客户端失败：无法解析主机名', '创建SSH客户端失败：无法解析主机名'],
+      [806, '创建SSH客户端失败：Cannot parse privateKey: Unsupported key format', '创建SSH客户端失败：无法解析私钥'],
+      [806, '创建SSH客户端失败：SOCKS 代理连接失败：connect ETIMEDOUT 10.0.0.9:1080', '创建SSH客户端失败：SOCKS 代理连接失败：连接失败'],
+      [806, '创建SSH客户端失败：Timed out while waiting for handshake from db.internal', '创建SSH客户端失败：连接失败'],
+      [803, '获取接入网关失败：接入网关不存在：5f3c', '获取接入网关失败：接入网关不存在'],
+      [804, '创建SSH隧道失败：(SSH) Channel open failure: open failed to 10.0.0.7', '创建SSH隧道失败：连接失败'],
+      [800, '资产不存在或已被删除', '资产不存在或已被删除'],
+    ];
+    for (const [code, detail, shown] of cases) expect(userConnectReason(code, detail), detail).toBe(shown);
+    const changed = '创建SSH客户端失败：主机密钥已变更：已记录 SHA256:aaa，对方出示 SHA256:bbb。为防止密码或私钥发往冒充的主机，连接已在认证前拒绝';
+    expect(userConnectReason(806, changed)).toBe(changed);
+    expect(userConnectReason(803, '获取接入网关失败：接入网关不可用：主机密钥已变更：已记录 SHA256:aaa')).toBe('获取接入网关失败：接入网关不可用：主机密钥已变更：已记录 SHA256:aaa');
   });
 });
