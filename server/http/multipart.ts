@@ -6,7 +6,9 @@ import { ApiError, badRequest } from './envelope.ts';
 /**
  * Bounds on a `multipart/form-data` body, parsed by @fastify/multipart (busboy, streaming). The body is not
  * buffered by Fastify, so its 1 MB body limit does not apply: these do. More fields or parts than any form of the
- * contract sends; a text field larger than 64 KiB is a 413 (busboy would silently cut it).
+ * contract sends; text fields of more than 64 KiB together (a route's `maxFieldBytes` otherwise) are a 413, as soon
+ * as the field that crosses the bound arrives (busboy would silently cut it) — so one request holds at most that much
+ * text, whatever its number of fields (issue 28: 99 fields of 1 MiB each took 225 MB).
  */
 export const MULTIPART_LIMITS = { parts: 100, fields: 100, fieldSize: 64 * 1024, fieldNameSize: 200, headerPairs: 20 } as const;
 
@@ -63,8 +65,10 @@ declare module 'fastify' {
     upload?: UploadLimits;
     /** Set from a route's `fileStream` (http/routes.ts): one file, handed over as a stream. */
     fileStream?: FileStreamLimits;
-    /** Set from a route's `maxFieldBytes` (http/routes.ts): its form fields may be this large (default 64 KiB). */
+    /** Set from a route's `maxFieldBytes` (http/routes.ts): its form fields may be this large together (default 64 KiB). */
     maxFieldBytes?: number;
+    /** Set from a route's `beforeBody` (http/routes.ts): runs after the token and gate, before the body is read. */
+    beforeBody?: (req: FastifyRequest) => unknown;
   }
   interface FastifyRequest {
     /** Files of a multipart body, on routes that declare `upload`; [] otherwise. */
@@ -88,9 +92,12 @@ export async function installMultipart(app: FastifyInstance): Promise<void> {
     req.uploads = [];
     req.fileStream = null;
     if (!req.isMultipart()) return;
+    // The route's own refusals that need no body (whose session it is) come before a byte of a form is read (other
+    // bodies are parsed already, within the 1 MB body limit, and validated first as everywhere).
+    await req.routeOptions.config.beforeBody?.(req);
     const streamed = req.routeOptions.config.fileStream;
     if (streamed) {
-      const { fields, file } = await readUntilFile(req, streamed);
+      const { fields, file } = await readUntilFile(req, streamed, req.routeOptions.config.maxFieldBytes);
       req.body = fields;
       req.fileStream = file;
       return;
@@ -108,6 +115,7 @@ export async function installMultipart(app: FastifyInstance): Promise<void> {
 export async function readMultipart(req: FastifyRequest, upload?: UploadLimits, fieldBytes: number = MULTIPART_LIMITS.fieldSize): Promise<MultipartBody> {
   const fields: [string, string][] = [];
   const files: UploadedFile[] = [];
+  const text = textBudget(fieldBytes);
   try {
     // Without `upload`, one file part is let through busboy so it can be refused by name below.
     const limits = { files: upload ? upload.maxFiles : 1, fileSize: upload?.maxFileBytes ?? 0, fieldSize: fieldBytes };
@@ -120,7 +128,7 @@ export async function readMultipart(req: FastifyRequest, upload?: UploadLimits, 
         files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
       } else {
         if (part.valueTruncated || part.fieldnameTruncated) throw fieldTooLarge(fieldBytes);
-        fields.push([part.fieldname, String(part.value)]);
+        fields.push([part.fieldname, text(String(part.value))]);
       }
     }
   } catch (err) {
@@ -134,9 +142,14 @@ export async function readMultipart(req: FastifyRequest, upload?: UploadLimits, 
  * Reads the text fields of a multipart body up to its file part, and stops there: the file is handed over as a
  * stream (`req.fileStream`) for the handler to pipe. Malformed bodies and limits answer as in readMultipart.
  */
-async function readUntilFile(req: FastifyRequest, limits: FileStreamLimits): Promise<{ fields: Record<string, string>; file: StreamedFile | null }> {
+async function readUntilFile(
+  req: FastifyRequest,
+  limits: FileStreamLimits,
+  fieldBytes: number = MULTIPART_LIMITS.fieldSize,
+): Promise<{ fields: Record<string, string>; file: StreamedFile | null }> {
   const fields: [string, string][] = [];
-  const parts = req.parts({ limits: { files: 1, fileSize: limits.maxFileBytes } })[Symbol.asyncIterator]();
+  const text = textBudget(fieldBytes);
+  const parts = req.parts({ limits: { files: 1, fileSize: limits.maxFileBytes, fieldSize: fieldBytes } })[Symbol.asyncIterator]();
   let file: StreamedFile | null = null;
   try {
     for (;;) {
@@ -151,8 +164,8 @@ async function readUntilFile(req: FastifyRequest, limits: FileStreamLimits): Pro
         file = streamedFile(part.fieldname, part.filename, part.mimetype, part.file, parts);
         break;
       }
-      if (part.valueTruncated || part.fieldnameTruncated) throw fieldTooLarge(MULTIPART_LIMITS.fieldSize);
-      fields.push([part.fieldname, String(part.value)]);
+      if (part.valueTruncated || part.fieldnameTruncated) throw fieldTooLarge(fieldBytes);
+      fields.push([part.fieldname, text(String(part.value))]);
     }
   } catch (err) {
     throw multipartError(err);
@@ -192,6 +205,17 @@ function streamedFile(field: string, filename: string, mimetype: string, file: S
 }
 
 const fieldTooLarge = (bytes: number) => new ApiError(413, `body: a form field is larger than ${bytes / 1024} KiB`);
+const fieldsTooLarge = (bytes: number) => new ApiError(413, `body: the form fields are larger than ${bytes / 1024} KiB together`);
+
+/** Counts the text fields' bytes of one body against `bytes`: returns each value, throws the 413 once they go over. */
+function textBudget(bytes: number): (value: string) => string {
+  let used = 0;
+  return (value) => {
+    used += Buffer.byteLength(value);
+    if (used > bytes) throw fieldsTooLarge(bytes);
+    return value;
+  };
+}
 
 const LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_FILES_LIMIT', 'FST_REQ_FILE_TOO_LARGE']);
 

@@ -52,8 +52,14 @@ export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema,
    * it). The text fields before the file part are the body, validated as usual, before the handler sees the file.
    */
   fileStream?: FileStreamLimits;
-  /** Bytes a multipart text field may carry on this route (default 64 KiB): a form that posts a whole text file. */
+  /** Bytes a multipart body's text fields may carry together on this route (default 64 KiB): a form that posts a whole text file. */
   maxFieldBytes?: number;
+  /**
+   * A check that needs no body (whose session it is), run on a multipart body after the token, the gate, the query
+   * and the params, before a byte of the form is read: a refusal here costs the server no upload. Throws like the
+   * handler.
+   */
+  beforeBody?: (ctx: { params: Out<P>; principal: A extends 'anonymous' ? null : Principal }) => unknown;
   /** Returns the envelope's `data`, or throws an ApiError (`fail(...)`). Returning `reply` means "already answered" (files). */
   handler: (ctx: RouteContext<A, B, Q, P>) => unknown;
 }
@@ -72,6 +78,8 @@ export interface RouteDef {
   websocket?: true;
   fileStream?: FileStreamLimits;
   maxFieldBytes?: number;
+  // biome-ignore lint/suspicious/noExplicitAny: erased context, as for the handler below.
+  beforeBody?: (ctx: { params: any; principal: any }) => unknown;
   // biome-ignore lint/suspicious/noExplicitAny: erased context; `route()` checks the handler against its own schemas.
   handler: (ctx: RouteContext<any, any, any, any> & { socket?: WebSocket }) => unknown;
 }
@@ -186,7 +194,18 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
     app.route({
       method: def.method,
       url: def.path,
-      config: { upload: def.upload, fileStream: def.fileStream, maxFieldBytes: def.maxFieldBytes },
+      config: {
+        upload: def.upload,
+        fileStream: def.fileStream,
+        maxFieldBytes: def.maxFieldBytes,
+        // The query and params are checked first (a 400 before the route's own refusals, as the handler has it).
+        beforeBody: def.beforeBody
+          ? (req: FastifyRequest) => {
+              parseInput('query', def.query, req.query);
+              return def.beforeBody!({ params: parseInput('params', def.params, req.params), principal: req.principal });
+            }
+          : undefined,
+      },
       onRequest: def.gate === 'anonymous' ? undefined : (req) => admit(deps, def, req),
       handler: async (req, reply) => {
         let result: unknown;

@@ -73,7 +73,8 @@ describe('bad input over every registered route', () => {
         expectClientError(await h.call(r.method, url, { token, raw: '{"__proto__": {"x": 1}}' }), `${label} proto`, 400);
         for (const [name, raw, contentType, code] of MULTIPART_CASES) {
           if (name === 'a file part' && r.upload) continue; // taken there (tested below)
-          expectClientError(await h.call(r.method, url, { token, raw, contentType }), `${label} multipart ${name}`, code);
+          // A route with `beforeBody` refuses a session not the caller's before reading the body (issue 28): its -1 first.
+          expectClientError(await h.call(r.method, url, { token, raw, contentType }), `${label} multipart ${name}`, r.beforeBody ? undefined : code);
         }
       }
     }

@@ -295,6 +295,8 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       path: '/sessions/:id/upload',
       allow: 'authenticated',
       params: oneId,
+      // Someone else's (or no) session is refused before a byte of the upload is read.
+      beforeBody: ({ params, principal }) => ownSession(db, principal.user.id, params.id),
       query: z.object({ dir: zPath.optional() }),
       fileStream: { field: 'file', maxFileBytes: config.sessionUploadMaxBytes },
       handler: async ({ params, query, principal, req, reply }) => {
@@ -310,9 +312,13 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
         upload.take();
         // Missing folders are made only with createDir as well (it gates mkdir; upload alone must not undo it).
         await (may('createDir') ? mkdirs(sftp, dir) : assertDir(sftp, dir)).catch(sftpFailed('上传'));
-        await assertRegularOrAbsent(sftp, target).catch(sftpFailed('上传'));
-        const handle = await call<Buffer>(sftp, (cb) => sftp.open(target, 'w', cb)).catch(sftpFailed('上传'));
-        return progressStream(reply, (progress) => copyToSftp(sftp, target, handle, upload, config.sessionUploadMaxBytes, progress));
+        const existing = await statOrNull(sftp, target).catch(sftpFailed('上传'));
+        if (existing && !existing.isFile()) throw fail(MSG_FILES.failed('上传', MSG_FILES.notAFileToWrite(target)));
+        // Written aside, under a temporary name in the same folder, and renamed over the target once complete: an
+        // upload cut off mid-body (or refused, or failed) leaves the existing file as it was.
+        const aside = path.posix.join(dir, `.${name.slice(0, 200)}.jumpgate-${uuid().slice(0, 8)}.part`);
+        const handle = await call<Buffer>(sftp, (cb) => sftp.open(aside, 'w', existing ? { mode: existing.mode & 0o7777 } : {}, cb)).catch(sftpFailed('上传'));
+        return progressStream(reply, (progress) => copyToSftp(sftp, aside, target, handle, upload, config.sessionUploadMaxBytes, progress));
       },
     }),
 
@@ -321,7 +327,9 @@ export function fileRoutes({ db, clock, live, config }: Deps) {
       path: '/sessions/:id/edit',
       allow: 'authenticated',
       params: oneId,
-      // The 1.3.9 editor posts the whole file as a form field: up to EDIT_MAX_BYTES (JSON bodies: the 1 MB limit).
+      beforeBody: ({ params, principal }) => ownSession(db, principal.user.id, params.id),
+      // The 1.3.9 editor posts the whole file as a form field: up to EDIT_MAX_BYTES with its path (JSON bodies: the 1 MB
+      // limit); the bound holds for all the form's fields together.
       maxFieldBytes: EDIT_MAX_BYTES,
       body: z.object({ file: zPath, fileContent: z.string() }),
       handler: async ({ params, body, principal, req }) => {
@@ -469,11 +477,22 @@ function progressStream(reply: FastifyReply, work: (progress: (bytes: number) =>
 }
 
 /**
- * Pipes the uploaded part into the open remote file, reporting the bytes SFTP has acknowledged. Over the size limit,
- * or on any failure, the partial remote file is removed.
+ * Pipes the uploaded part into the open remote file `aside`, reporting the bytes SFTP has acknowledged, and once the
+ * whole part arrived renames it over `target` (OpenSSH's posix-rename, which replaces; else remove, then rename).
+ * Over the size limit, cut off, or on any failure, the partial file `aside` is removed and `target` is untouched.
  */
-async function copyToSftp(sftp: SFTPWrapper, target: string, handle: Buffer, upload: StreamedFile, maxBytes: number, progress: (bytes: number) => void): Promise<void> {
-  const ws = sftp.createWriteStream(target, { handle, autoClose: true, highWaterMark: SFTP_BUFFER });
+async function copyToSftp(
+  sftp: SFTPWrapper,
+  aside: string,
+  target: string,
+  handle: Buffer,
+  upload: StreamedFile,
+  maxBytes: number,
+  progress: (bytes: number) => void,
+): Promise<void> {
+  // A body cut off mid-file errors the part's stream: the loop below sees it; never an unhandled 'error' event.
+  upload.file.on('error', () => {});
+  const ws = sftp.createWriteStream(aside, { handle, autoClose: true, highWaterMark: SFTP_BUFFER });
   let failure: unknown = null;
   ws.on('error', (err: unknown) => {
     failure ??= err;
@@ -506,11 +525,29 @@ async function copyToSftp(sftp: SFTPWrapper, target: string, handle: Buffer, upl
     ws.end();
     await once(ws, 'close');
     if (failure) throw failure;
+    await renameOver(sftp, aside, target);
     report(true);
   } catch (err) {
     ws.destroy();
     upload.file.resume();
-    await call<void>(sftp, (cb) => sftp.unlink(target, (e) => cb(e, undefined))).catch(() => {});
+    await call<void>(sftp, (cb) => sftp.unlink(aside, (e) => cb(e, undefined))).catch(() => {});
     throw err;
   }
+}
+
+/** Renames `from` over `to`: atomically with OpenSSH's extension; else (SFTP v3 never replaces) removes `to` first. */
+async function renameOver(sftp: SFTPWrapper, from: string, to: string): Promise<void> {
+  const ext = sftp as SFTPWrapper & { ext_openssh_rename?: (a: string, b: string, cb: (err?: Error | null) => void) => void };
+  let supported = true;
+  await call<void>(sftp, (cb) => {
+    try {
+      ext.ext_openssh_rename!(from, to, (err) => cb(err, undefined));
+    } catch {
+      supported = false; // ssh2 throws when the server lacks posix-rename@openssh.com
+      cb(null, undefined);
+    }
+  });
+  if (supported) return;
+  await call<void>(sftp, (cb) => sftp.unlink(to, () => cb(null, undefined)));
+  await call<void>(sftp, (cb) => sftp.rename(from, to, (err) => cb(err, undefined)));
 }

@@ -407,6 +407,43 @@ describe.skipIf(sshdUnavailable())('the SFTP file manager on a live session (rea
     for (const l of lives) l.end();
   });
 
+  it('upload cut off mid-body: the existing file stays as it was, no partial file is left, nothing is logged as an error (issue 28)', async () => {
+    const lines: string[] = [];
+    const { h, on, ws, lives, token } = await world({ logStream: { write: (line) => void lines.push(line) } });
+    const kept = path.join(ws, 'keep.txt');
+    put(kept, 'the old content\n');
+    await h.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = h.app.server.address() as AddressInfo;
+    const body = multipart('keep.txt', randomBytes(4 * 1024 * 1024));
+    await new Promise<void>((resolve) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: `/sessions/${on}/upload?X-Auth-Token=${token}&dir=${encodeURIComponent(ws)}`, headers: { 'content-type': MP, 'content-length': body.length } });
+      req.on('error', () => resolve());
+      req.on('response', (res) => {
+        res.resume();
+        res.on('error', () => {});
+        // The progress stream started: the upload is under way. Cut it off half-way.
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 50);
+      });
+      req.write(body.subarray(0, body.length / 2));
+    });
+    // The server notices the cut and cleans up.
+    for (let i = 0; i < 100 && fs.readdirSync(ws).length > 1; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(fs.readdirSync(ws)).toEqual(['keep.txt']);
+    expect(fs.readFileSync(kept, 'utf8')).toBe('the old content\n');
+    expect(lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level >= 50)).toEqual([]);
+    // A complete upload replaces it, keeping its mode.
+    fs.chmodSync(kept, 0o640);
+    const res = await h.call('POST', `/sessions/${on}/upload?dir=${encodeURIComponent(ws)}`, { token, raw: multipart('keep.txt', Buffer.from('new')), contentType: MP });
+    expect(progressOf(res.text).envelope.code).toBe(1);
+    expect(fs.readFileSync(kept, 'utf8')).toBe('new');
+    expect(fs.statSync(kept).mode & 0o777).toBe(0o640);
+    expect(fs.readdirSync(ws)).toEqual(['keep.txt']);
+    for (const l of lives) l.end();
+  });
+
   it('edit: CRLF becomes LF with a trailing newline; needs the edit flag', async () => {
     const { call, on, off, ws, logs, lives } = await world();
     const file = path.join(ws, 'conf.ini');
