@@ -121,6 +121,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             'tests/meta/**/*.test.ts',
           ],
           setupFiles: ['tests/setup/console.ts'],
+          // A hang guard, not a speed bound: jsdom renders of whole pages took over vitest's 5 s default when the
+          // suite shares two cores (CI's machine), and one such timeout used to cost the run.
+          testTimeout: 20000,
         },
       },
       {
