@@ -97,8 +97,8 @@ export class TerminalSession implements LiveSession {
   /** The socket is not read while SSH holds more typed input than its window takes (until the channel drains). */
   private inputPaused = false;
   private stalledBeats = 0;
-  /** The last resize frame not applied yet, the timer that applies it, and when the last one was applied. */
-  private wantedSize: { cols: number; rows: number } | undefined;
+  /** The last resize frame not applied yet (its content), the timer that applies it, and when the last one was applied. */
+  private wantedSize: string | undefined;
   private resizeTimer: NodeJS.Timeout | undefined;
   private lastResizeAt = Number.NEGATIVE_INFINITY;
 
@@ -203,13 +203,11 @@ export class TerminalSession implements LiveSession {
         }
         this.tracker.input(content, this.recording?.offsetMs() ?? 0);
         break;
-      case '3': {
-        const size = parseResize(content);
-        if (!size) return;
-        this.wantedSize = size;
+      case '3':
+        // Kept as it came: only the interval's last frame is parsed (a flood costs no decoding per frame).
+        this.wantedSize = content;
         this.resizeTimer ??= setTimeout(this.applyResize, Math.max(0, this.lastResizeAt + RESIZE_EVERY_MS - performance.now()));
         break;
-      }
       case '4':
         // The SSH side has its own keep-alive (ssh-connect.ts KEEPALIVE_MS); this answers the browser's.
         this.socket.send('4');
@@ -226,10 +224,10 @@ export class TerminalSession implements LiveSession {
     }
   }
 
-  /** Applies the last resize frame received, if it changes the size (RESIZE_EVERY_MS). */
+  /** Applies the last resize frame received, if it is well-formed and changes the size (RESIZE_EVERY_MS). */
   private readonly applyResize = (): void => {
     this.resizeTimer = undefined;
-    const size = this.wantedSize;
+    const size = this.wantedSize === undefined ? undefined : parseResize(this.wantedSize);
     this.wantedSize = undefined;
     if (!size || this.finished || (size.cols === this.size.cols && size.rows === this.size.rows)) return;
     this.lastResizeAt = performance.now();
