@@ -5,7 +5,8 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
-import { assertRemovalWidensNothing } from '../access/delegation.ts';
+import { assertRemovalWidensNothing, assertWithinHold, type Terms } from '../access/delegation.ts';
+import { stateAt } from '../access/rule.ts';
 import { type Actor, actorOf } from './containment.ts';
 import { contains, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
 
@@ -19,6 +20,27 @@ async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
     .executeTakeFirst();
   if (other) throw fail(`用户组名称「${name}」已存在`);
+}
+
+/**
+ * A member joining a group receives the group's grants (those not expired): the caller must be able to grant each of
+ * them itself — open its asset, and hold it at least as broadly (access/delegation.ts `assertWithinHold`).
+ */
+async function assertMayHandOut(trx: Db, actor: Actor, userGroupId: string, now: number): Promise<void> {
+  const grants = (await trx.selectFrom('authorised').select(['assetId', 'strategyId', 'validFrom', 'validUntil']).where('userGroupId', '=', userGroupId).execute()).filter(
+    (g) => stateAt(g, now) !== 'expired',
+  );
+  if (grants.length === 0) return;
+  await actor.mayGrantAssets(trx, [...new Set(grants.map((g) => g.assetId))]);
+  const byTerms = new Map<string, { terms: Terms; assetIds: string[] }>();
+  for (const g of grants) {
+    const terms: Terms = { strategyId: g.strategyId, validFrom: g.validFrom, validUntil: g.validUntil };
+    const key = JSON.stringify(terms);
+    const entry = byTerms.get(key) ?? { terms, assetIds: [] };
+    entry.assetIds.push(g.assetId);
+    byTerms.set(key, entry);
+  }
+  for (const { terms, assetIds } of byTerms.values()) await assertWithinHold(trx, actor.id, assetIds, terms, now);
 }
 
 /**
@@ -40,13 +62,16 @@ async function assertLeavingWidensNothing(trx: Db, actor: Actor, groupIds: reado
 
 /**
  * Replaces a group's members. Joining or leaving a group changes what an account may reach, so every account added
- * or removed must be one the caller may act on (containment.ts); members that stay are not checked.
+ * or removed must be one the caller may act on (containment.ts; never itself), a member added receives only grants
+ * the caller could give, and a member removed is not left with a broader grant deciding; members that stay are not
+ * checked.
  */
 async function setMembers(trx: Db, actor: Actor, userGroupId: string, members: readonly string[], now: number): Promise<void> {
   const before = (await trx.selectFrom('userGroupMembers').select('userId').where('userGroupId', '=', userGroupId).execute()).map((m) => m.userId);
   const removed = before.filter((m) => !members.includes(m));
   const changed = [...members.filter((m) => !before.includes(m)), ...removed];
   await actor.mayActOn(trx, changed, 'groups');
+  if (changed.length > removed.length) await assertMayHandOut(trx, actor, userGroupId, now);
   await assertLeavingWidensNothing(trx, actor, [userGroupId], removed, now);
   await trx.deleteFrom('userGroupMembers').where('userGroupId', '=', userGroupId).execute();
   if (members.length) {

@@ -109,6 +109,29 @@ describe('delegation never widens: one\'s own group memberships', () => {
     await as.ok('POST', '/user-groups', { body: { name: 'theirs', members: [other.id] } });
   });
 
+  it('adding others to a group hands them its grants: only grants the editor could give itself', async () => {
+    const t = await accessHarness();
+    const vault = await t.asset('vault');
+    const web = await t.asset('web');
+    const readOnly = (await t.api.ok<{ id: string }>('POST', '/strategies', { body: { name: '只读', ...OFF, download: true } })).id;
+    const editor = await adminWith(t.h, ['user-group', 'user-group-edit'], 'editor');
+    await t.api.ok('POST', '/authorised/assets', { body: { assetIds: [vault, web], userId: editor.id, strategyId: readOnly } });
+    const dba = await t.group('dba', []);
+    await t.api.ok('POST', '/authorised/user-groups', { body: { userGroupIds: [dba], assetId: vault } });
+    const ann = await t.user('ann');
+    const as = t.as(editor.token);
+    expect((await as.call('PUT', `/user-groups/${dba}`, { body: { name: 'dba', members: [ann.id] } })).body).toMatchObject({
+      code: -1,
+      message: '不能授予比您自己的授权更宽的授权：资产「vault」上，您的授权受授权策略「只读」限制，新授权不能没有授权策略',
+    });
+    expect(await t.sees(ann.token)).toEqual([]);
+    // A group whose grants are within the editor's own: fine.
+    const readers = await t.group('readers', []);
+    await t.api.ok('POST', '/authorised/user-groups', { body: { userGroupIds: [readers], assetId: web, strategyId: readOnly } });
+    await as.ok('PUT', `/user-groups/${readers}`, { body: { name: 'readers', members: [ann.id] } });
+    expect(await t.sees(ann.token)).toEqual(['web']);
+  });
+
   it('nor leave a group, or delete one it is in (a stricter group grant could stop winning)', async () => {
     const t = await accessHarness();
     const editor = await adminWith(t.h, ['user-group', 'user-group-edit', 'user-group-del'], 'editor');
