@@ -87,4 +87,33 @@ describe('asset detail', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('资产不存在：gone');
     expect(screen.getByRole('link', { name: '返回列表' })).toHaveAttribute('href', '/asset');
   });
+
+  it('shows the pinned host key and lets an editor ask the server to trust a new one, then shows it is recorded at the next login (issue 28)', async () => {
+    const pinned = 'SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU';
+    let hostKey = pinned;
+    const { user, api } = await renderPlugin(asset, {
+      route: '/asset/a1',
+      session: asAdmin(),
+      api: {
+        ...LISTS,
+        'GET /assets/:id': () => ({ ...record, hostKey }),
+        'POST /assets/:id/trust-host-key': () => {
+          hostKey = '';
+          return { hostKey: '' };
+        },
+      },
+    });
+    await waitFor(() => expect(shownValue('主机密钥')).toHaveTextContent(pinned));
+    await user.click(within(shownValue('主机密钥')).getByRole('button', { name: '信任新的主机密钥' }));
+    await user.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(api.callsTo('POST /assets/:id/trust-host-key')).toHaveLength(1));
+    await waitFor(() => expect(shownValue('主机密钥')).toHaveTextContent('尚未记录（首次登录时记录）'));
+    expect(within(shownValue('主机密钥')).queryByRole('button')).toBeNull();
+  });
+
+  it('shows the host key but no trust action without asset-edit', async () => {
+    await renderPlugin(asset, { route: '/asset/a1', session: asAdmin(['asset', 'asset-detail']), api: { 'GET /assets/:id': { ...record, hostKey: 'SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU' } } });
+    await waitFor(() => expect(shownValue('主机密钥')).toHaveTextContent('SHA256:'));
+    expect(within(shownValue('主机密钥')).queryByRole('button')).toBeNull();
+  });
 });

@@ -138,7 +138,7 @@ describe('asset plugin: access gateways', () => {
     await user.clear(port);
     await user.type(port, '2222');
     await user.type(dialog.getByRole('textbox', { name: /网关名称/ }), 'jump-2');
-    await user.type(dialog.getByRole('textbox', { name: /主机/ }), ' 10.0.0.3 ');
+    await user.type(dialog.getByRole('textbox', { name: /^主机(?!密钥)/ }), ' 10.0.0.3 ');
     await user.type(dialog.getByRole('textbox', { name: /授权账户/ }), 'root');
     await user.type(dialog.getByLabelText(/授权密码/), 'pw');
     await user.click(dialog.getByRole('button', { name: '确定' }));
@@ -160,7 +160,7 @@ describe('asset plugin: access gateways', () => {
     });
     const dialog = await openNew(user);
     await user.type(dialog.getByRole('textbox', { name: /网关名称/ }), 'jump-3');
-    await user.type(dialog.getByRole('textbox', { name: /主机/ }), 'jump.example.com');
+    await user.type(dialog.getByRole('textbox', { name: /^主机(?!密钥)/ }), 'jump.example.com');
     await user.type(dialog.getByRole('textbox', { name: /授权账户/ }), 'ops');
     await user.click(dialog.getByRole('radio', { name: '密钥' }));
     expect(dialog.queryByLabelText(/授权密码/)).toBeNull();

@@ -1,7 +1,28 @@
-import { AssetStatus, Descriptions, DetailTabs, formatDateTime, ProtocolBadge, RecordPage, TagList, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
+import {
+  AssetStatus,
+  Descriptions,
+  DetailTabs,
+  formatDateTime,
+  ProtocolBadge,
+  RecordPage,
+  TagList,
+  useBus,
+  useCan,
+  useConfirm,
+  useEndpoints,
+  useQuery,
+  useQueryClient,
+  useTranslation,
+} from '@/core';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useParams } from 'react-router-dom';
 import { ASSET_KEYS, type AssetRecord, assetApi } from './api';
 import { AssetGrants } from '../grants/AssetGrants';
+
+const useStyles = makeStyles({
+  hostKey: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS },
+  fingerprint: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
+});
 
 function none(value: string | undefined): string | undefined {
   return value === undefined || value === '' || value === '-' ? undefined : value;
@@ -20,6 +41,32 @@ export function AssetDetail() {
   const gatewayId = none(record.data?.accessGatewayId);
   const gateways = useQuery({ queryKey: ASSET_KEYS.gateways, queryFn: assets.gateways, enabled: canListGateways && gatewayId !== undefined });
   const a = record.data;
+  const styles = useStyles();
+  const confirm = useConfirm();
+  const bus = useBus();
+  const client = useQueryClient();
+  // The server lets only the owner or the super admin trust another key; an editor who is neither sees its refusal.
+  const canTrust = useCan('asset-edit');
+  const trust = async () => {
+    if (!(await confirm({ title: t('asset.detail.trustHostKey'), message: t('asset.detail.trustConfirm') }))) return;
+    try {
+      await assets.trustHostKey(assetId);
+      bus.emit('notify', { intent: 'success', message: t('asset.detail.trusted') });
+      await client.invalidateQueries({ queryKey: ASSET_KEYS.one(assetId) });
+    } catch {
+      // The API client has already shown the server's refusal.
+    }
+  };
+  const hostKey = (asset: AssetRecord) => (
+    <span className={styles.hostKey}>
+      <span className={styles.fingerprint}>{none(asset.hostKey) ?? t('asset.detail.hostKeyNone')}</span>
+      {canTrust && none(asset.hostKey) ? (
+        <Button size="small" onClick={() => void trust()}>
+          {t('asset.detail.trustHostKey')}
+        </Button>
+      ) : null}
+    </span>
+  );
 
   const accountType = (asset: AssetRecord) =>
     asset.protocol === 'kubernetes' || !asset.accountType ? undefined : t(`asset.accountTypes.${asset.accountType}`);
@@ -45,6 +92,7 @@ export function AssetDetail() {
                       { label: t('asset.fields.tags'), value: <TagList tags={a.tags} /> },
                       { label: t('asset.fields.accountType'), value: accountType(a) },
                       { label: t('asset.fields.gateway'), value: gateway },
+                      ...(a.protocol === 'ssh' ? [{ label: t('asset.fields.hostKey'), value: hostKey(a), span: 2 }] : []),
                       { label: t('asset.fields.owner'), value: none(a.ownerName) ?? none(a.owner) },
                       { label: t('asset.fields.status'), value: <AssetStatus active={a.active} message={a.activeMessage} /> },
                       { label: t('asset.fields.created'), value: formatDateTime(a.created) },

@@ -13,6 +13,9 @@ import {
   TERMINAL_TYPES,
 } from './protocols';
 
+/** An OpenSSH SHA-256 fingerprint, or nothing (recorded at the next login). */
+const HOST_KEY = /^$|^SHA256:[A-Za-z0-9+/]{43}=?$/;
+
 /** Which asset the form is open on: a new one, an edit, or a copy saved as a new asset. */
 export type AssetFormMode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; id: string } | { kind: 'copy'; id: string };
 
@@ -59,7 +62,7 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
       },
     },
     { name: 'name', label: t('asset.fields.assetName'), required: true, requiredMessage: t('asset.validation.name'), maxLength: 128, placeholder: t('asset.placeholders.name') },
-    { name: 'ip', label: t('asset.fields.host'), required: true, requiredMessage: t('asset.validation.host'), maxLength: 253, validate: (v) => (isHost(String(v).trim()) ? undefined : t('asset.validation.hostInvalid')), placeholder: t('asset.placeholders.host') },
+    { name: 'ip', label: t('asset.fields.host'), required: true, requiredMessage: t('asset.validation.host'), maxLength: 253, validate: (v) => (isHost(String(v).trim()) ? undefined : t('asset.validation.hostInvalid')), placeholder: t('asset.placeholders.host'), hint: t('asset.hints.secretStays') },
     { name: 'port', label: t('asset.fields.port'), ...PORT, required: true, requiredMessage: t('asset.validation.port'), placeholder: t('asset.placeholders.port') },
     {
       section: '',
@@ -119,6 +122,17 @@ function basicFields(t: T, api: ReturnType<typeof assetApi>): Item[] {
       autoComplete: 'new-password',
       isSet: (v) => v.passphraseSet,
       visible: (v) => v.protocol === 'ssh' && v.accountType === 'private-key',
+    },
+    {
+      name: 'hostKey',
+      label: t('asset.fields.hostKey'),
+      placeholder: 'SHA256:…',
+      maxLength: 100,
+      monospace: true,
+      autoComplete: 'off',
+      hint: t('asset.hints.hostKey'),
+      validate: (v) => (HOST_KEY.test(String(v).trim()) ? undefined : t('asset.validation.hostKey')),
+      visible: (v) => v.protocol === 'ssh',
     },
     {
       name: 'accessGatewayId',

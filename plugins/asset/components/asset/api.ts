@@ -48,6 +48,8 @@ export interface AssetRecord {
   passphraseSet?: boolean;
   socksProxyPasswordSet?: boolean;
   clientKeySet?: boolean;
+  /** SSH: the pinned host key's fingerprint (`SHA256:…`), '' while none is recorded. */
+  hostKey?: string;
   [attribute: string]: unknown;
 }
 
@@ -113,6 +115,8 @@ export const assetApi = (api: ApiClient) => ({
   remove: (list: readonly (string | number)[]) => api.delete<null>(`/assets/${ids(list)}`),
   tcping: (id: string) => api.post<TcpingResult>(`${at(id)}/tcping`),
   tcpingMany: (list: readonly string[]) => api.post<TcpingItem[]>('/assets/tcping', { ids: list }),
+  /** Drops the pinned host key (the next login records the host's): the owner's or the super admin's call. */
+  trustHostKey: (id: string) => api.post<{ hostKey: string }>(`${at(id)}/trust-host-key`, {}),
   changeOwner: (id: string, owner: string) => api.post<string>(`${at(id)}/change-owner`, undefined, { ...quiet, params: { owner } }),
   /** The CSV upload; `dryRun` checks every line and writes nothing. */
   importCsv: (file: File, dryRun: boolean) => {

@@ -19,6 +19,8 @@ export const EMPTY_ASSET = {
   privateKey: '',
   passphrase: '',
   accessGatewayId: '',
+  /** SSH: the pinned host key's fingerprint (`SHA256:…`), '' = recorded at the next login. */
+  hostKey: '',
   tags: [] as string[],
   description: '',
   // kubernetes
@@ -70,6 +72,8 @@ export const EMPTY_ASSET = {
   // where the stored password and SOCKS password were entered for (`destinationOf`, `proxyOf` of the loaded record)
   savedDestination: '',
   savedProxy: '',
+  // the host key as loaded: only a changed one is sent (a trust, which the server may refuse)
+  savedHostKey: '',
 };
 
 export type AssetValues = typeof EMPTY_ASSET;
@@ -81,14 +85,15 @@ export const proxyOf = (v: AssetValues): string => (v.protocol === 'ssh' && v['s
 export const destinationOf = (v: AssetValues): string => JSON.stringify([v.protocol, v.ip.trim(), v.port ?? null, v.accessGatewayId, proxyOf(v)]);
 
 /**
- * The server keeps a stored password only while the asset still goes where it was entered for (a new hop counts, a
- * hop dropped does not): once the form sends it elsewhere, the password must be typed again.
+ * The server keeps a stored password only while the asset still goes where it was entered for (a hop added, changed
+ * or dropped counts: the same address seen from the bastion is another host): once the form sends it elsewhere, the
+ * password must be typed again (the owner and the super admin excepted: the form asks anyway).
  */
 export function passwordMoved(v: AssetValues): boolean {
   if (v.savedDestination === '') return false;
   const [protocol, ip, port, gateway, proxy] = JSON.parse(v.savedDestination) as [string, string, number | null, string, string];
   const proxyNow = proxyOf(v);
-  return protocol !== v.protocol || ip !== v.ip.trim() || port !== (v.port ?? null) || (v.accessGatewayId !== '' && v.accessGatewayId !== gateway) || (proxyNow !== '' && proxyNow !== proxy);
+  return protocol !== v.protocol || ip !== v.ip.trim() || port !== (v.port ?? null) || v.accessGatewayId !== gateway || proxyNow !== proxy;
 }
 
 /** Likewise the SOCKS password and its proxy. */
@@ -126,7 +131,7 @@ export function toValues(record: AssetRecord): AssetValues {
   }
   if (!isProtocol(out.protocol)) out.protocol = EMPTY_ASSET.protocol;
   const values = out as AssetValues;
-  return { ...values, savedDestination: destinationOf(values), savedProxy: proxyOf(values) };
+  return { ...values, savedDestination: destinationOf(values), savedProxy: proxyOf(values), savedHostKey: values.hostKey };
 }
 
 /**
@@ -162,6 +167,11 @@ export function toBody(values: Partial<AssetValues>): AssetBody {
       if (typeof value === 'number' && Number.isFinite(value)) body[name] = value;
     } else if (typeof value === 'string' && value.trim() !== '') body[name] = value; // as typed: a prompt regex may end in a space
   }
-  if (protocol === 'ssh') body['ssh-mode'] = 'native'; // the only mode 1.3.9's console offers
+  if (protocol === 'ssh') {
+    body['ssh-mode'] = 'native'; // the only mode 1.3.9's console offers
+    // Only a changed pin is sent (a trust); '' asks the server to record the key at the next login.
+    const hostKey = (values.hostKey ?? '').trim();
+    if (hostKey !== (values.savedHostKey ?? '')) body.hostKey = hostKey;
+  }
   return body;
 }

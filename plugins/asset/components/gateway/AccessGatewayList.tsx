@@ -8,6 +8,7 @@ import {
   useEndpoints,
   useQueryClient,
   useRecordDialog,
+  useConfirm,
   useTableActions,
   useTranslation,
 } from '@/core';
@@ -37,6 +38,20 @@ export function AccessGatewayList() {
   const client = useQueryClient();
   const bus = useBus();
   const [testing, setTesting] = useState<ReadonlySet<string>>(new Set());
+  const confirm = useConfirm();
+
+  // Trusting another host key: the pin is dropped and the next connection records the host's. The server lets only
+  // the gateway's owner or the super admin; anyone else sees its refusal.
+  const trust = async (g: GatewayRow) => {
+    if (!(await confirm({ title: t('gateway.trust.action'), message: t('gateway.trust.confirm', { name: g.name }) }))) return;
+    try {
+      await gateways.trustHostKey(g.id);
+      bus.emit('notify', { intent: 'success', message: t('gateway.trust.done', { name: g.name }) });
+      await client.invalidateQueries({ queryKey: GATEWAY_KEYS.one(g.id) });
+    } catch {
+      // The API client has already shown the server's refusal.
+    }
+  };
 
   // The test's outcome goes into every cached page holding the row, so the row shows it at once; the next reload
   // brings the server's own view.
@@ -121,6 +136,7 @@ export function AccessGatewayList() {
             onClick: () => test(g),
           },
           { key: 'edit', label: t('gateway.list.edit'), menu: 'access-gateway-edit', onClick: () => dialog.openEdit(g.id) },
+          { key: 'trust', label: t('gateway.trust.action'), menu: 'access-gateway-edit', onClick: () => void trust(g) },
         ]}
         remove={{ menu: 'access-gateway-del', run: gateways.remove, batch: (rows) => t('gateway.list.batchDelete', { count: rows.length }) }}
       />

@@ -14,12 +14,19 @@ const EMPTY = {
   passwordSet: false,
   privateKeySet: false,
   passphraseSet: false,
-  /** `ip:port` the stored password was entered for: the server keeps it only while the gateway stays there. */
+  /** The pinned host key's fingerprint, '' = recorded at the next connection. */
+  hostKey: '',
+  /** The host key as loaded: only a changed one is sent (a trust, which the server may refuse). */
+  savedHostKey: '',
+  /** `ip:port user` the stored password was entered for: the server keeps it only while the gateway stays there. */
   savedAt: '',
 };
 type Values = typeof EMPTY;
 
-const addressOf = (v: Pick<Values, 'ip' | 'port'>) => `${v.ip.trim()}:${v.port ?? ''}`;
+const addressOf = (v: Pick<Values, 'ip' | 'port' | 'username'>) => `${v.ip.trim()}:${v.port ?? ''} ${v.username.trim()}`;
+
+/** An OpenSSH SHA-256 fingerprint, or nothing (recorded at the next connection). */
+const HOST_KEY = /^$|^SHA256:[A-Za-z0-9+/]{43}=?$/;
 
 function toValues(record: GatewayRecord): Values {
   return {
@@ -32,7 +39,9 @@ function toValues(record: GatewayRecord): Values {
     passwordSet: record.passwordSet === true,
     privateKeySet: record.privateKeySet === true,
     passphraseSet: record.passphraseSet === true,
-    savedAt: addressOf(record),
+    hostKey: record.hostKey ?? '',
+    savedHostKey: record.hostKey ?? '',
+    savedAt: addressOf({ ip: record.ip, port: record.port, username: record.username === '-' ? '' : (record.username ?? '') }),
   };
 }
 
@@ -46,6 +55,8 @@ function toBody(v: Partial<Values>): GatewayBody {
     accountType,
     username: (v.username ?? '').trim(),
   };
+  const hostKey = (v.hostKey ?? '').trim();
+  if (hostKey !== (v.savedHostKey ?? '')) body.hostKey = hostKey;
   const secrets = accountType === 'custom' ? (['password'] as const) : (['privateKey', 'passphrase'] as const);
   for (const key of secrets) {
     const value = v[key];
@@ -61,7 +72,15 @@ export function GatewayFormDialog({ dialog, onSaved }: { dialog: RecordDialog; o
   const { id } = dialog;
   const fields: FormItem<Values>[] = [
     { name: 'name', label: t('gateway.fields.name'), required: true, requiredMessage: t('gateway.validation.name'), maxLength: 128 },
-    { name: 'ip', label: t('gateway.fields.host'), required: true, requiredMessage: t('gateway.validation.host'), maxLength: 253, validate: (v) => (isHost(String(v).trim()) ? undefined : t('asset.validation.hostInvalid')), autoComplete: 'off' },
+    {
+      name: 'ip',
+      label: t('gateway.fields.host'),
+      required: true,
+      requiredMessage: t('gateway.validation.host'),
+      maxLength: 253,
+      // The secret stays with its address (the kit's "set" hint sits on the secret field itself).
+      hint: t('gateway.hints.secretStays'),
+      validate: (v) => (isHost(String(v).trim()) ? undefined : t('asset.validation.hostInvalid')), autoComplete: 'off' },
     { name: 'port', label: t('gateway.fields.port'), type: 'number', required: true, min: 1, max: 65535, rule: z.int() },
     {
       name: 'accountType',
@@ -114,6 +133,16 @@ export function GatewayFormDialog({ dialog, onSaved }: { dialog: RecordDialog; o
         },
         { name: 'passphrase', label: t('gateway.fields.passphrase'), type: 'password', autoComplete: 'new-password', isSet: (v) => v.passphraseSet },
       ],
+    },
+    {
+      name: 'hostKey',
+      label: t('gateway.fields.hostKey'),
+      placeholder: 'SHA256:…',
+      maxLength: 100,
+      monospace: true,
+      autoComplete: 'off',
+      hint: t('gateway.hints.hostKey'),
+      validate: (v) => (HOST_KEY.test(String(v).trim()) ? undefined : t('asset.validation.hostKey')),
     },
   ];
 

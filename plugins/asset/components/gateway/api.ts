@@ -27,6 +27,8 @@ export interface GatewayRecord {
   passwordSet?: boolean;
   privateKeySet?: boolean;
   passphraseSet?: boolean;
+  /** The pinned SSH host key's fingerprint (`SHA256:…`), '' while none is recorded. */
+  hostKey?: string;
 }
 
 /** POST /access-gateways and PUT /access-gateways/:id. A secret left out (or empty) of a PUT keeps the stored one. */
@@ -39,6 +41,8 @@ export interface GatewayBody {
   password?: string;
   privateKey?: string;
   passphrase?: string;
+  /** The host key to pin; '' records it at the next connection; an unchanged echo is no trust. */
+  hostKey?: string;
 }
 
 /** POST /access-gateways/:id/reconnect: the outcome of a fresh SSH handshake. */
@@ -63,6 +67,8 @@ export const gatewayApi = (api: ApiClient) => ({
   create: (body: GatewayBody) => api.post<unknown>('/access-gateways', body, quiet),
   update: (id: string, body: GatewayBody) => api.put<null>(`/access-gateways/${encodeURIComponent(id)}`, body, quiet),
   remove: (list: readonly (string | number)[]) => api.delete<null>(`/access-gateways/${ids(list)}`),
+  /** Drops the pinned host key (the next connection records the host's): the owner's or the super admin's call. */
+  trustHostKey: (id: string) => api.post<{ hostKey: string }>(`/access-gateways/${encodeURIComponent(id)}/trust-host-key`, {}),
   reconnect: (id: string) => api.post<GatewayState>(`/access-gateways/${encodeURIComponent(id)}/reconnect`),
 });
 
