@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { text } from '../../lib/i18n.ts';
 
 /*
  * SSH host keys (issue 28, rule 2: a secret goes only where it was entered for). An SSH asset and an access gateway
@@ -31,7 +32,10 @@ export const MSG_HOST_KEY = {
   changed: (pinned: string, presented: string) =>
     `主机密钥已变更：已记录 ${pinned}，对方出示 ${presented}。为防止密码或私钥发往冒充的主机，连接已在认证前拒绝；如确认主机更换了密钥，请由所有者或超级管理员信任新的主机密钥`,
   /** Only the record's owner, the super admin, or whoever enters the secret again may trust another key. */
-  trustRefused: '只有所有者或超级管理员可以信任新的主机密钥（或在修改时重新输入密码或私钥）',
+  trustRefused: text(
+    '只有所有者或超级管理员可以信任新的主机密钥（或在修改时重新输入密码或私钥）',
+    'Only the owner or the super admin may trust a new host key (or an edit that enters the password or private key again)',
+  ),
 };
 
 /**
