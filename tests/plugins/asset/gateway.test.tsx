@@ -273,4 +273,48 @@ describe('asset plugin: access gateways', () => {
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(screen.getByText('jump-1', { selector: 'td' })).toBeInTheDocument();
   });
+
+  it('shows the pinned host key in the edit form and sends it only when changed; the row trusts a new key after a confirm (issue 28)', async () => {
+    const pinned = 'SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU';
+    const other = 'SHA256:AAAAQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU';
+    const { user, api } = await renderPlugin(asset, {
+      route: '/access-gateway',
+      api: {
+        'GET /access-gateways/paging': page,
+        'GET /access-gateways/:id': { id: 'g1', name: 'jump-1', ip: '10.0.0.1', port: 22, accountType: 'custom', username: 'root', passwordSet: true, hostKey: pinned },
+        'PUT /access-gateways/:id': null,
+        'POST /access-gateways/:id/trust-host-key': { hostKey: '' },
+      },
+    });
+    await screen.findByText('jump-1', { selector: 'td' });
+    await user.click(await row('jump-1').findByRole('button', { name: '编辑' }));
+    let dialog = within(await screen.findByRole('dialog', { name: '更新接入网关' }));
+    const field = await dialog.findByRole('textbox', { name: /主机密钥/ });
+    await waitFor(() => expect(field).toHaveValue(pinned));
+    // Unchanged: not sent (an echo is no trust).
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(api.callsTo('PUT /access-gateways/:id')).toHaveLength(1));
+    expect(api.callsTo('PUT /access-gateways/:id')[0]?.body).not.toHaveProperty('hostKey');
+
+    await user.click(await row('jump-1').findByRole('button', { name: '编辑' }));
+    dialog = within(await screen.findByRole('dialog', { name: '更新接入网关' }));
+    const again = await dialog.findByRole('textbox', { name: /主机密钥/ });
+    await waitFor(() => expect(again).toHaveValue(pinned));
+    await user.clear(again);
+    await user.type(again, 'MD5:aa');
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    expect(await dialog.findByText('请输入 SHA256: 开头的 OpenSSH 指纹')).toBeInTheDocument();
+    await user.clear(again);
+    await user.type(again, other);
+    await user.click(dialog.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(api.callsTo('PUT /access-gateways/:id')).toHaveLength(2));
+    expect(api.callsTo('PUT /access-gateways/:id')[1]?.body).toMatchObject({ hostKey: other });
+
+    await user.click(await row('jump-1').findByRole('button', { name: '信任新的主机密钥' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: '信任新的主机密钥' }));
+    expect(confirm.getByText(/jump-1/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(api.callsTo('POST /access-gateways/:id/trust-host-key')).toHaveLength(1));
+    expect(api.callsTo('POST /access-gateways/:id/trust-host-key')[0]).toMatchObject({ path: '/access-gateways/g1/trust-host-key' });
+  });
 });
