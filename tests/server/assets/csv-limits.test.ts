@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { type ImportAnswer, MAX_IMPORT_ROWS, MAX_REPORTED_ERRORS } from '../../../server/modules/assets/csv.ts';
+import { type ImportAnswer, MAX_IMPORT_ROWS, MAX_REPORTED_ERRORS, CSV_PIECE_BYTES, readCsv } from '../../../server/modules/assets/csv.ts';
 import { assetHarness, csvUpload, sshAsset } from './helpers.ts';
 
 /*
@@ -15,7 +15,7 @@ describe('CSV import limits', () => {
   it('refuses a file of more records than the cap, naming the cap, and writes nothing', async () => {
     const { h, api } = await assetHarness();
     const csv = rows(MAX_IMPORT_ROWS + 1, (i) => `a-${i},ssh,10.0.0.1,22,u,Pass-${i},,,d`);
-    for (const query of [{ dryRun: 'true' }, {}]) {
+    for (const query of [{ dryRun: 'true' }, { dryRun: 'false' }]) {
       expect((await api.call('POST', '/assets/import', { query, ...csvUpload(csv) })).body).toEqual({ code: -1, message: `CSV文件超过 ${MAX_IMPORT_ROWS} 行，请分批导入` });
     }
     expect((await api.call('POST', '/assets/import', { query: { dryRun: 'true', lng: 'en-US' }, ...csvUpload(csv) })).body).toEqual({
@@ -39,6 +39,19 @@ describe('CSV import limits', () => {
     const stored = await api.ok<ImportAnswer>('POST', '/assets/import', csvUpload(csv));
     expect(stored.successCount).toBe(MAX_IMPORT_ROWS / 2);
     expect((await h.db.selectFrom('assets').select('id').execute()).length).toBe(MAX_IMPORT_ROWS / 2);
+  });
+});
+
+describe('CSV reading in pieces', () => {
+  it('a CR LF split between two pieces is one line break; a lone CR is one too', async () => {
+    const head = 'a,ssh,h,22,u,p,,,';
+    const first = `${head}${'d'.repeat(CSV_PIECE_BYTES - head.length - 1)}`; // its CR is the piece's last byte, the LF the next's first
+    const records = await readCsv(Buffer.from(`${first}\r\nb,ssh,h,22,u,p,,,d\rc,ssh,h,22,u,p,,,d\r\n`));
+    expect(records.map((r) => [r.line, r.fields[0]])).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'c'],
+    ]);
   });
 });
 
