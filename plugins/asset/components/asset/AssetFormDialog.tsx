@@ -1,4 +1,4 @@
-import { type FieldOption, FormDialog, type FormItem, isHost, useEndpoints, useQueryClient, useTranslation, z } from '@/core';
+import { type FieldOption, FormDialog, type FormItem, isHost, useEndpoints, useQueryClient, useSession, useTranslation, z } from '@/core';
 import { ASSET_KEYS, assetApi, type Protocol } from './api';
 import { type AssetValues, EMPTY_ASSET, passwordMoved, socksPasswordMoved, toBody, toValues } from './assetForm';
 import {
@@ -331,6 +331,14 @@ export function AssetFormDialog({ mode, onClose, onSaved }: AssetFormDialogProps
   const assets = useEndpoints(assetApi);
   const client = useQueryClient();
   const source = mode.kind === 'edit' || mode.kind === 'copy' ? mode.id : undefined;
+  const me = useSession((s) => s.user?.id);
+  // A copy takes the source's secrets only for its owner, the super admin or an unrestricted opener (issue 28): for
+  // anyone but the owner the form shows them unset and asks for them (left empty, the server decides).
+  const loadValues = (record: Awaited<ReturnType<typeof assets.get>>) => {
+    const values = toValues(record);
+    if (mode.kind !== 'copy' || record.owner === me) return values;
+    return { ...values, passwordSet: false, privateKeySet: false, passphraseSet: false, socksProxyPasswordSet: false, clientKeySet: false };
+  };
   const title = mode.kind === 'edit' ? t('asset.dialog.edit') : mode.kind === 'copy' ? t('asset.dialog.copy') : t('asset.dialog.new');
   return (
     <FormDialog<AssetValues, Awaited<ReturnType<typeof assets.get>>>
@@ -339,7 +347,7 @@ export function AssetFormDialog({ mode, onClose, onSaved }: AssetFormDialogProps
       title={title}
       width={700}
       initialValues={EMPTY_ASSET}
-      record={source === undefined ? undefined : { queryKey: [...ASSET_KEYS.one(source), mode.kind], load: () => assets.get(source), toValues }}
+      record={source === undefined ? undefined : { queryKey: [...ASSET_KEYS.one(source), mode.kind], load: () => assets.get(source), toValues: loadValues }}
       fields={[...basicFields(t, assets), ...advancedFields(t)]}
       onSubmit={async (values) => {
         const body = toBody(values);
