@@ -62,6 +62,26 @@ describe.skipIf(skip)('SSH host keys (issue 28 rule 2)', () => {
     expect((await storedAsset(h, 'real')).hostKey).toBe(pinned);
   });
 
+  it('a second real sshd (another host key) behind the same asset is refused, naming both fingerprints', async () => {
+    const { h, api, connect } = await setup();
+    const second = await startSshd();
+    try {
+      const { id } = await api.ok<{ id: string }>('POST', '/assets', { body: sshAsset({ name: 'swap', ip: sshd.host, port: sshd.port, username: sshd.username, password: ASSET_PASSWORD() }) });
+      await connect(id);
+      const pinned = (await storedAsset(h, 'swap')).hostKey!;
+      await h.db.updateTable('assets').set({ port: second.port }).where('id', '=', id).execute();
+      const refused = await connect(id).then(
+        () => null,
+        (err: Error) => err.message,
+      );
+      expect(refused).toContain(`已记录 ${pinned}`);
+      expect(refused).toMatch(/对方出示 SHA256:[A-Za-z0-9+/]{43}/);
+      expect(refused).not.toContain(`对方出示 ${pinned}`);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('trust: only the owner or the super admin, or an edit that enters the secret again', async () => {
     const { h, api, as, connect } = await setup();
     const impostor = await fake({ accept: { username: sshd.username, password: 'Another-Box-1' } });
