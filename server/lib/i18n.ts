@@ -49,7 +49,8 @@ const DETAIL = '：';
 
 /**
  * The message in `lng`. A declared text is looked up whole, then as `<declared>：<detail>` (the way modules append an
- * id or a reason), which becomes `<English>: <detail>`; anything else is returned unchanged.
+ * id or a reason), which becomes `<English>: <detail>`, the detail said the same way; anything else is returned
+ * unchanged.
  */
 export function say(message: Message, lng: Lng): string {
   if (typeof message !== 'string') return lng === 'en-US' ? message.en : message.zh;
@@ -59,7 +60,8 @@ export function say(message: Message, lng: Lng): string {
   const cut = message.indexOf(DETAIL);
   if (cut > 0) {
     const head = english.get(message.slice(0, cut));
-    if (head !== undefined) return `${head}: ${message.slice(cut + DETAIL.length)}`;
+    // The detail may itself be a declared text with its detail (`创建SSH客户端失败：主机密钥已变更…：<keys>`).
+    if (head !== undefined) return `${head}: ${say(message.slice(cut + DETAIL.length), lng)}`;
   }
   return message;
 }

@@ -27,10 +27,17 @@ export const zHostKey = z
   .refine((v) => v === '' || FINGERPRINT.test(v), 'expected an OpenSSH SHA-256 fingerprint: SHA256: and 43 base64 characters')
   .optional();
 
+const CHANGED = text(
+  '主机密钥已变更（已记录 → 对方出示），连接已在认证前拒绝，以免密码或私钥发往冒充的主机；如确认主机更换了密钥，请由所有者或超级管理员信任新的主机密钥',
+  'The host key has changed (pinned → presented), so the connection was refused before authenticating, lest a password or private key reach an impostor; if the host really changed its key, its owner or the super admin may trust the new one',
+);
+
 export const MSG_HOST_KEY = {
-  /** The refusal of a handshake with another key, naming both. */
-  changed: (pinned: string, presented: string) =>
-    `主机密钥已变更：已记录 ${pinned}，对方出示 ${presented}。为防止密码或私钥发往冒充的主机，连接已在认证前拒绝；如确认主机更换了密钥，请由所有者或超级管理员信任新的主机密钥`,
+  /**
+   * The refusal of a handshake with another key, naming both: a declared sentence and the two fingerprints as its
+   * detail, so that an English socket reads it in English too (lib/i18n.ts says a detail's own declared head).
+   */
+  changed: (pinned: string, presented: string) => `${CHANGED}：${pinned} → ${presented}`,
   /** Only the record's owner, the super admin, or whoever enters the secret again may trust another key. */
   trustRefused: text(
     '只有所有者或超级管理员可以信任新的主机密钥（或在修改时重新输入密码或私钥）',

@@ -42,7 +42,7 @@ const found = (p: Phrase, text: string) => (p.match ? p.match.test(text) : text.
  * Passed on whole: a refused host key names the two fingerprints (credentials/host-key.ts), which the user needs to
  * tell an admin and which say nothing about where the host is.
  */
-const WHOLE = /^：主机密钥已变更：/;
+const WHOLE = /^：主机密钥已变更（/;
 /** When no fixed reason is recognised. */
 const UNKNOWN: Phrase = { zh: '连接失败', en: 'connection failed' };
 
@@ -60,6 +60,8 @@ const HEADS: readonly (Phrase & { code: number; alone?: true })[] = [
 // Every sentence a user may get is declared in both languages once, here (the closed frame is said per socket).
 const said = new Map<string, string>();
 for (const head of HEADS) {
+  // The step alone too: a message passed on whole (a refused host key) is said as `<step>: <its own sentence>`.
+  text(head.zh, head.en);
   const sentences = head.alone ? [[head.zh, head.en]] : [...PHRASES, UNKNOWN].map((p) => [`${head.zh}：${p.zh}`, `${head.en}: ${p.en}`]);
   for (const [zh, en] of sentences as [string, string][]) said.set(zh, text(zh, en));
 }

@@ -74,9 +74,10 @@ describe.skipIf(skip)('SSH host keys (issue 28 rule 2)', () => {
         () => null,
         (err: Error) => err.message,
       );
-      expect(refused).toContain(`已记录 ${pinned}`);
-      expect(refused).toMatch(/对方出示 SHA256:[A-Za-z0-9+/]{43}/);
-      expect(refused).not.toContain(`对方出示 ${pinned}`);
+      // Pinned → presented, both named.
+      expect(refused).toContain(`主机密钥已变更（已记录 → 对方出示）`);
+      expect(refused).toMatch(new RegExp(`：${pinned.replace(/[+/]/g, '\\$&')} → SHA256:[A-Za-z0-9+/]{43}$`));
+      expect(refused).not.toContain(`→ ${pinned}`);
     } finally {
       await second.stop();
     }

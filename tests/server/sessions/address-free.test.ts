@@ -1,5 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { say } from '../../../server/lib/i18n.ts';
+import { MSG_HOST_KEY } from '../../../server/modules/credentials/host-key.ts';
 import { userConnectReason } from '../../../server/modules/sessions/user-reason.ts';
 import type { Paged } from '../resources/helpers.ts';
 import { startSshd, type TestSshd } from '../sshd.ts';
@@ -110,8 +112,13 @@ describe('no address to users', () => {
       [800, '资产不存在或已被删除', '资产不存在或已被删除'],
     ];
     for (const [code, detail, shown] of cases) expect(userConnectReason(code, detail), detail).toBe(shown);
-    const changed = '创建SSH客户端失败：主机密钥已变更：已记录 SHA256:aaa，对方出示 SHA256:bbb。为防止密码或私钥发往冒充的主机，连接已在认证前拒绝';
+    const changed = `创建SSH客户端失败：${MSG_HOST_KEY.changed('SHA256:aaa', 'SHA256:bbb')}`;
     expect(userConnectReason(806, changed)).toBe(changed);
-    expect(userConnectReason(803, '获取接入网关失败：接入网关不可用：主机密钥已变更：已记录 SHA256:aaa')).toBe('获取接入网关失败：接入网关不可用：主机密钥已变更：已记录 SHA256:aaa');
+    const gateway = `获取接入网关失败：接入网关不可用：${MSG_HOST_KEY.changed('SHA256:aaa', 'SHA256:bbb')}`;
+    expect(userConnectReason(803, gateway)).toBe(gateway);
+    // …and an English socket reads all of it in English, the fingerprints as they are.
+    expect(say(changed, 'en-US')).toBe(
+      'Could not connect to the asset: The host key has changed (pinned → presented), so the connection was refused before authenticating, lest a password or private key reach an impostor; if the host really changed its key, its owner or the super admin may trust the new one: SHA256:aaa → SHA256:bbb',
+    );
   });
 });
