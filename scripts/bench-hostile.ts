@@ -1,45 +1,16 @@
-/**
- * Can one hostile request stall or exhaust the server (issue 28 rule 5)? Starts the real CLI (`tsx server/main.ts`)
- * on a fresh data folder and measures GET /branding latency (p50/p99, sequential probes) idle, then while one client
- * repeats one hostile request:
- *  - slow key: `POST /assets` with an OpenSSH private key whose bcrypt KDF asks for HOSTILE_ROUNDS rounds;
- *  - legit key: the same with ssh-keygen's default 16 rounds (opened, not refused);
- *  - CSV dry run: `POST /assets/import?dryRun=true` with a file of CSV_ROWS rows (just under the 8 MiB file limit).
- * Goal: p99 during each ≤ 3 × idle p99. First (on a fresh server), its RSS before and after MULTIPART_CLIENTS users
- * each post 99 fields of 1 MiB to `/sessions/x/edit` (not their session).
- * Run: npm run bench:hostile   (BENCH_SECONDS=6 per phase by default)
- */
-import { spawn } from 'node:child_process';
+
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import ssh2 from 'ssh2';
+import { percentile, startBenchServer } from './bench/server.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const HOSTILE_ROUNDS = Number(process.env.HOSTILE_ROUNDS ?? 200);
 const CSV_ROWS = 340_000;
 const MULTIPART_CLIENTS = 4;
 const PASSWORD = 'bench-password';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-'));
-
-const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts', '--addr', '127.0.0.1:0', '--data', dataDir], {
-  cwd: root,
-  env: { ...process.env, JUMPGATE_ADMIN_PASSWORD: PASSWORD, JUMPGATE_LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk;
-    const m = /listening on (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]!);
-  });
-  child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-});
-if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`not a loopback address: ${base}`);
+const server = await startBenchServer(PASSWORD);
+const { base, child } = server;
 
 /** The node processes under the tsx launcher (the server is the one that listens). */
 function tree(pid: number): number[] {
@@ -109,7 +80,7 @@ const asset = (privateKey: string, name: string) => ({
   credentialId: '',
 });
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const pct = percentile;
 
 /** One sequential probe loop on /branding for `ms`; sorted latencies. */
 async function probe(ms: number): Promise<number[]> {
@@ -228,6 +199,5 @@ for (const [name, hostile] of phases) {
 }
 
 console.log(`worst /branding p99 ratio: ${worst.toFixed(2)} (goal ≤ 3)`);
-child.kill();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await server.stop();
 process.exit(0);

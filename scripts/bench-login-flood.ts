@@ -1,38 +1,13 @@
-/**
- * Does a login flood stall the rest of the API? Starts the real CLI (`tsx server/main.ts`) on a fresh data folder,
- * measures GET /branding and GET /account/info latency (p50/p99) with no other load, then again while 40 clients
- * log in as fast as they can, in one run, on loopback only. Goal: p99 under flood ≤ 3 × idle p99.
- * Run: npm run bench:login-flood   (BENCH_SECONDS=8 per phase by default)
- */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { percentile, startBenchServer } from './bench/server.ts';
+
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const FLOOD_CLIENTS = 40;
 /** Sequential probe loops per measured route (each sends its next request when the previous one answered). */
 const PROBES = 2;
 const PASSWORD = 'bench-password';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-'));
-
-const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts', '--addr', '127.0.0.1:0', '--data', dataDir], {
-  cwd: root,
-  env: { ...process.env, JUMPGATE_ADMIN_PASSWORD: PASSWORD, JUMPGATE_LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk;
-    const m = /listening on (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]!);
-  });
-  child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-});
-if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`not a loopback address: ${base}`);
+const server = await startBenchServer(PASSWORD);
+const { base } = server;
 
 async function login(username = 'admin'): Promise<string> {
   const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
@@ -59,7 +34,7 @@ const routes: { name: string; url: string; headers: Record<string, string> }[] =
   { name: 'GET /account/info', url: `${base}/account/info`, headers: { 'x-auth-token': token } },
 ];
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const pct = percentile;
 
 /** Runs PROBES sequential loops per route for `ms`; returns sorted latencies per route. */
 async function probe(ms: number): Promise<Map<string, number[]>> {
@@ -120,6 +95,4 @@ for (const r of routes) {
 }
 console.log(`worst p99 ratio flood/idle: ${worst.toFixed(2)} (goal ≤ 3)`);
 
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
-fs.rmSync(dataDir, { recursive: true, force: true });
+await server.stop();

@@ -10,13 +10,11 @@
  * Run: npm run bench:resize-flood   (BENCH_SECONDS=6 per phase by default)
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startSshd } from '../tests/server/sshd.ts';
 import { api } from './bench/api.ts';
+import { percentile, startBenchServer } from './bench/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const FRAMES = 20_000;
@@ -71,24 +69,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 /** Sequential probe loops (each sends its next request when the previous one answered). */
 const PROBES = 2;
 const PASSWORD = 'bench-password-1';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-resize-'));
 const sshd = await startSshd();
 
-const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts', '--addr', '127.0.0.1:0', '--data', dataDir], {
-  cwd: root,
-  env: { ...process.env, JUMPGATE_ADMIN_PASSWORD: PASSWORD, JUMPGATE_LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk;
-    const m = /listening on (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1] as string);
-  });
-  child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-});
-if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`not a loopback address: ${base}`);
+const server = await startBenchServer(PASSWORD);
+const { base } = server;
 
 const { token } = await api<{ token: string }>(base, '', 'POST', '/login', { username: 'admin', password: PASSWORD });
 const asset = await api<{ id: string }>(base, token, 'POST', '/assets', {
@@ -102,7 +86,7 @@ const asset = await api<{ id: string }>(base, token, 'POST', '/assets', {
 });
 const { id } = await api<{ id: string }>(base, token, 'POST', `/sessions?assetId=${asset.id}&mode=native`);
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+const pct = percentile;
 
 /** PROBES sequential loops on GET /branding for `ms`; sorted latencies. */
 async function probe(ms: number): Promise<number[]> {
@@ -155,7 +139,5 @@ console.log(`GET /branding  idle: ${fmt(idle)}`);
 console.log(`GET /branding flood: ${fmt(flooded)}`);
 console.log(`p99 ratio flood/idle: ${(pct(flooded, 99) / pct(idle, 99)).toFixed(2)} (goal ≤ 3)`);
 
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
+await server.stop();
 await sshd.stop();
-fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,16 +1,8 @@
-/**
- * Server start time, idle RSS and login latency of the real CLI (`tsx server/main.ts`) on a fresh data folder.
- * Run: npx tsx scripts/bench-server.ts
- */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+import fs from 'node:fs';
+import { percentile, startBenchServer } from './bench/server.ts';
+
 const LOGINS = 50;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-'));
 
 /** RSS in MB of a process and its descendants (tsx runs the server in a child node process). */
 function treeRss(pid: number): { total: number; largest: number } {
@@ -30,23 +22,11 @@ function treeRss(pid: number): { total: number; largest: number } {
   return { total: total / 1024, largest: largest / 1024 };
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = percentile;
 
 const started = performance.now();
-const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts', '--addr', '127.0.0.1:0', '--data', dataDir], {
-  cwd: root,
-  env: { ...process.env, JUMPGATE_ADMIN_PASSWORD: 'bench-password', JUMPGATE_LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk;
-    const m = /listening on (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]!);
-  });
-  child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-});
+const server = await startBenchServer('bench-password');
+const { base, child } = server;
 const startMs = performance.now() - started;
 
 await new Promise((r) => setTimeout(r, 2000)); // let start-up garbage settle
@@ -66,6 +46,4 @@ console.log(`start (spawn → "listening" printed, fresh data dir): ${startMs.to
 console.log(`idle RSS after start: server process ${idle.largest.toFixed(1)} MB (tsx wrapper + server: ${idle.total.toFixed(1)} MB)`);
 console.log(`login latency over ${LOGINS} logins: p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms`);
 
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
-fs.rmSync(dataDir, { recursive: true, force: true });
+await server.stop();
