@@ -132,7 +132,8 @@ async function inWorker(key: string, passphrase: string, unlock: boolean): Promi
   running++;
   try {
     return await new Promise<WorkerAnswer>((resolve, reject) => {
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ssh2Path, key, passphrase, unlock }, resourceLimits: { maxOldGenerationSizeMb: 64 } });
+      // execArgv: [] — the worker runs plain JavaScript (ssh2), so it goes without the launcher's TypeScript hooks.
+      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ssh2Path, key, passphrase, unlock }, resourceLimits: { maxOldGenerationSizeMb: 64 }, execArgv: [] });
       const timer = setTimeout(
         () => {
           void worker.terminate();
