@@ -64,7 +64,8 @@ describe('usernames', () => {
   it('migration 012 recomputes the keys; accounts that now collide stay and log in by their exact name', async () => {
     // Back to before 012, with the keys 005's rule (NFC + lower case) gave: look-alikes of admin and bob that it let
     // in, 'Ｂｏｂ' older than 'bob' (its new key is the one 'bob' holds), and a key that only changes form.
-    await onOldDatabase(`DROP TABLE operation_logs; DELETE FROM kysely_migration WHERE name >= '012';
+    await onOldDatabase(`DROP TABLE operation_logs; ALTER TABLE assets DROP COLUMN host_key; ALTER TABLE access_gateways DROP COLUMN host_key;
+        DELETE FROM kysely_migration WHERE name >= '012';
         INSERT INTO users (id, username, username_key, password, created) SELECT 'u1', 'ＡＤＭＩＮ', 'ａｄｍｉｎ', password, 2 FROM users WHERE username = 'admin';
         INSERT INTO users (id, username, username_key, password, created) SELECT 'u2', 'Ｂｏｂ', 'ｂｏｂ', password, 3 FROM users WHERE username = 'admin';
         INSERT INTO users (id, username, username_key, password, created) SELECT 'u3', 'bob', 'bob', password, 4 FROM users WHERE username = 'admin';
