@@ -10,7 +10,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { assertSecretStays, given, nextSecrets, prepareSecrets, type SealedSecrets } from '../credentials/account.ts';
 import { actorOf } from '../identity/containment.ts';
 import { assertWithinHold, UNRESTRICTED } from '../access/delegation.ts';
-import { assertMayChangeOwner, ownerQuery } from '../identity/owner.ts';
+import { actsAsOwner, assertMayChangeOwner, ownerQuery } from '../identity/owner.ts';
 import { idList, oneId, requireAll } from '../identity/shared.ts';
 import { type AssetBody, assetBody, attributesSchema, CLIENT_KEY, PROTOCOLS, SOCKS_PASSWORD } from './fields.ts';
 import { assetPage, pagingAssets } from './list.ts';
@@ -19,7 +19,6 @@ import { endSessionsOfAssets } from '../sessions/cuts.ts';
 import { assertMayUseCredential, assertReferences, mayUseCredential } from './usage.ts';
 import { MSG_HOST_KEY, zHostKey } from '../credentials/host-key.ts';
 import { decide } from '../access/rule.ts';
-import { SUPER_ADMIN_ID } from '../menus/effective.ts';
 import { text } from '../../lib/i18n.ts';
 
 const MSG_ROUTES = {
@@ -139,7 +138,7 @@ const destinationOf = (body: AssetBody, attributes: Readonly<Record<string, stri
 });
 
 /** The super admin, and the asset's owner, may do with its secrets what whoever entered them may. */
-const mayActAsOwner = (actorId: string, asset: Pick<Asset, 'owner'>) => actorId === SUPER_ADMIN_ID || asset.owner === actorId;
+const mayActAsOwner = (actorId: string, asset: Pick<Asset, 'owner'>) => actsAsOwner(actorId, asset.owner);
 
 /** May `userId` open the asset now without restriction: owner, super admin, or a winning grant with no strategy and no end? */
 async function opensUnrestricted(db: Db, userId: string, assetId: string, now: number): Promise<boolean> {

@@ -3,6 +3,7 @@ import { fail } from '../../http/envelope.ts';
 import { both } from '../../lib/i18n.ts';
 import type { Actor } from '../identity/containment.ts';
 import { SUPER_ADMIN_ID } from '../menus/effective.ts';
+import { actsAsOwner } from '../identity/owner.ts';
 
 /*
  * Assets point at a credential (accountType credential) and at an access gateway. Those tables belong to other
@@ -40,7 +41,7 @@ export async function assertReferences(trx: Db, refs: { credentialId: string | n
 export async function assertMayUseCredential(trx: Db, actor: Pick<Actor, 'id'>, credentialId: string): Promise<void> {
   const credential = await trx.selectFrom('credentials').select(['name', 'owner']).where('id', '=', credentialId).executeTakeFirst();
   if (!credential) throw fail(`${LABELS.credentialId}不存在：${credentialId}`);
-  if (credential.owner === actor.id || actor.id === SUPER_ADMIN_ID) return;
+  if (actsAsOwner(actor.id, credential.owner)) return;
   throw fail(both(`不能使用授权凭证「${credential.name}」：只有它的所有者或超级管理员可以把它用于资产`, `Cannot use the credential “${credential.name}”: only its owner or the super admin may attach it to an asset`));
 }
 

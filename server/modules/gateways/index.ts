@@ -9,9 +9,8 @@ import { formatDate } from '../../lib/time.ts';
 import { assertNotUsedByAssets } from '../assets/usage.ts';
 import { assertSecretStays, given, nextSecrets, prepareSecrets, secretFields, secretFlags, zUsername } from '../credentials/account.ts';
 import { MSG_HOST_KEY, zHostKey } from '../credentials/host-key.ts';
-import { SUPER_ADMIN_ID } from '../menus/effective.ts';
 import { both } from '../../lib/i18n.ts';
-import { ownerName } from '../identity/owner.ts';
+import { actsAsOwner, ownerName } from '../identity/owner.ts';
 import { contains, idList, oneId, requireAll, zName } from '../identity/shared.ts';
 
 /*
@@ -182,7 +181,7 @@ export default defineModule('gateways', ({ db, clock, box, gateways }) => {
           // saved, so its kept password must not follow it to another address or login, and the assets' secrets
           // travel through it. Its owner and the super admin may; anyone else gives the password again, and may not
           // move a gateway that assets without a host key to check use.
-          const mayKeep = principal.user.id === SUPER_ADMIN_ID || stored.owner === principal.user.id;
+          const mayKeep = actsAsOwner(principal.user.id, stored.owner);
           const moved = stored.ip !== body.ip || stored.port !== body.port || stored.username !== body.username;
           if (body.accountType === 'custom') assertSecretStays(moved ? MSG_GATEWAY.moved : null, body.password, stored.password, undefined, mayKeep);
           if (moved && !mayKeep) await assertNoExposedAssets(trx, params.id);
@@ -236,7 +235,7 @@ export default defineModule('gateways', ({ db, clock, box, gateways }) => {
         await db.transaction().execute(async (trx) => {
           const found = await trx.selectFrom('accessGateways').select('owner').where('id', '=', params.id).executeTakeFirst();
           if (!found) throw fail(`接入网关不存在：${params.id}`);
-          if (principal.user.id !== SUPER_ADMIN_ID && found.owner !== principal.user.id) throw fail(MSG_HOST_KEY.trustRefused);
+          if (!actsAsOwner(principal.user.id, found.owner)) throw fail(MSG_HOST_KEY.trustRefused);
           await trx.updateTable('accessGateways').set({ hostKey }).where('id', '=', params.id).execute();
         });
         await gateways.reload(params.id);

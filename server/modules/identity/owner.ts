@@ -14,6 +14,12 @@ import { zId } from './shared.ts';
 
 export const MSG_SELF_OWNER = text('不能把其他账户的记录转给您自己：只有超级管理员可以', 'You cannot take over another account’s record: only the super admin may');
 
+/**
+ * Whether `actorId` may do with a record's secrets what its owner may (send them to a new destination, trust a new
+ * host key, attach or copy them): the record's owner and the super admin only (docs/SERVER.md "Using a secret").
+ */
+export const actsAsOwner = (actorId: string, owner: string | null): boolean => actorId === SUPER_ADMIN_ID || owner === actorId;
+
 /** `POST /x/:id/change-owner?owner=<userId>` (contract §1.8: the new owner travels in the query). */
 export const ownerQuery = z.object({ owner: zId });
 
