@@ -53,7 +53,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     menuIcons(root),
     firstScreen.plugin,
     preloadAppChunk(),
-    // index.html carries the login page prerendered, usable before any script runs (core/app/firstScreen.ts).
+    // index.html carries the login page prerendered, usable before any script runs (shared/first-screen.ts).
     prerenderFirstScreen(),
     // Every chunk compiled on a background thread as it arrives, not function by function on the main thread.
     compileHints(),
@@ -62,7 +62,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: /^@\/core\/testing$/, replacement: `${root}core/testing/index.ts` },
-      { find: /^@\/core\/manifest$/, replacement: `${root}core/manifest.ts` },
+      { find: /^@\/shared\/manifest$/, replacement: `${root}shared/manifest.ts` },
       { find: /^@\/core$/, replacement: `${root}core/index.ts` },
     ],
   },

@@ -14,10 +14,10 @@ export type {
   PageLayout,
   PluginDescriptor,
 } from './plugin/types';
-export type { NavGroupKey } from './plugin/groups';
-// Permission keys: declared in each plugin's manifest.ts through `@/core/manifest` (React-free, read by the server too).
-export type { KeyGate, PermissionKey } from './manifest';
-export { NAV_GROUPS } from './plugin/groups';
+export type { NavGroupKey } from '../shared/nav-groups.ts';
+// Permission keys: declared in each plugin's manifest.ts through `@/shared/manifest` (React-free, read by the server too).
+export type { KeyGate, PermissionKey } from '../shared/manifest.ts';
+export { NAV_GROUPS } from '../shared/nav-groups.ts';
 export { PluginRegistrationError, validatePluginLoad, validatePluginModule } from './plugin/registry';
 
 // Services as hooks
@@ -57,7 +57,7 @@ export type { LocaleNamespaces } from './i18n/types';
 export * from './ui';
 
 // Host names and addresses, checked alike by the forms and the server.
-export { isHost } from './net/host';
+export { isHost } from '../shared/host.ts';
 
 // Terminal: the WebSocket frames of contract §5.1 and an xterm.js view (xterm loads in its own chunk).
 export * from './terminal';

@@ -1,7 +1,7 @@
 // The entry: descriptors and the early start only, no library. It starts every load the first screen needs
 // (core/app/early.ts), then the app chunk (React, Fluent, the router…), which reuses them.
 import { startEarly } from './app/early';
-import { announceScreen } from './app/firstScreen';
+import { announceScreen } from '../shared/first-screen.ts';
 import { discoverPlugins } from './plugin/discover';
 // Fluent's theme as CSS variables (scripts/theme-css.ts): see CoreProvider.
 import 'virtual:jumpgate-theme.css';

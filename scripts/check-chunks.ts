@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPILE_HINT } from './compile-hints.ts';
 import { gzipSync } from 'node:zlib';
-import { BRANDING_MARKER, FIRST_SCREEN, type RoutePreloads, SERVER_RENDER } from '../core/app/firstScreen.ts';
+import { BRANDING_MARKER, FIRST_SCREEN, type RoutePreloads, SERVER_RENDER } from '../shared/first-screen.ts';
 import { LANGUAGES } from '../core/plugin/registry.ts';
 import { dist, entryKey, gzipSize, isOnDemand, LOGIN_BUDGET_KB, loginScreen, pagesKey, pluginIds, readManifest, staticClosure } from './manifest';
 

@@ -4,7 +4,7 @@
 // the page's stylesheet. The server fills in the branding and allows the boot by its hash (server/http/static.ts).
 import { fileURLToPath } from 'node:url';
 import { build, createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
-import { BRANDING_MARKER, FIRST_SCREEN, HIDE_ROOT_RULE, type RoutePreloads, SERVER_RENDER } from '../core/app/firstScreen.ts';
+import { BRANDING_MARKER, FIRST_SCREEN, HIDE_ROOT_RULE, type RoutePreloads, SERVER_RENDER } from '../shared/first-screen.ts';
 import { MENU_ICONS_ID } from './menu-icons.ts';
 import type { PrerenderedScreen } from '../core/app/prerender.tsx';
 

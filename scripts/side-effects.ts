@@ -16,8 +16,11 @@ export const CORE_MODULES_WITH_SETUP: readonly string[] = [
   'core/app/firstScreenBoot.entry.ts',
 ];
 
-/** `treeshake.moduleSideEffects` for the console build: core's modules are pure but for those above. */
+/** The folders held to that rule: core, and the code it shares with the server (shared/). */
+export const PURE_FOLDERS: readonly string[] = ['core/', 'shared/'];
+
+/** `treeshake.moduleSideEffects` for the console build: core's and shared/'s modules are pure but for those above. */
 export function coreSideEffects(root: string): (id: string) => boolean {
   const setup = new Set(CORE_MODULES_WITH_SETUP.map((file) => `${root}${file}`));
-  return (id) => !id.startsWith(`${root}core/`) || setup.has(id);
+  return (id) => !PURE_FOLDERS.some((folder) => id.startsWith(`${root}${folder}`)) || setup.has(id);
 }

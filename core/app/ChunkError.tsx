@@ -4,7 +4,7 @@ import { ErrorCircleRegular } from '@fluentui/react-icons/svg/error-circle';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from './context';
-import { announceScreen } from './firstScreen';
+import { announceScreen } from '../../shared/first-screen.ts';
 
 /** The frame of a failure in the page area (a chunk that did not load, a page that threw: PageFailure). */
 export const useFailureStyles = makeStyles({

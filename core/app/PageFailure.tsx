@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ChunkError, useFailureStyles } from './ChunkError';
 import { isChunkLoadError, newVersionDeployed } from './deploy';
-import { announceScreen } from './firstScreen';
+import { announceScreen } from '../../shared/first-screen.ts';
 
 const useStyles = makeStyles({
   detail: {

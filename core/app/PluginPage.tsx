@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { LOGIN_PATH, mayOpenRoute } from '../navigation/landing';
 import type { ResolvedRoute } from '../plugin/types';
 import { useCore, useSwitchLanguage } from './context';
-import { announceScreen } from './firstScreen';
+import { announceScreen } from '../../shared/first-screen.ts';
 import { isLng } from '../i18n/language';
 import { ChunkLoader } from './OnDemand';
 import { PageBoundary } from './PageBoundary';
@@ -58,7 +58,7 @@ export function PluginPage({ route }: { route: ResolvedRoute }) {
 /**
  * Rendered after the page, so its layout effect runs once the page's DOM is in the document, before the browser
  * paints: index.html's prerendered first screen (if it still shows) hands its typed values, focus and queued submit
- * to this page, or simply goes when it showed another one (core/app/firstScreen.ts). A language chosen on the
+ * to this page, or simply goes when it showed another one (shared/first-screen.ts). A language chosen on the
  * static page is applied here.
  */
 function FirstScreenHandOver({ path }: { path: string }) {

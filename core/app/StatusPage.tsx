@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { useInMainLandmark } from '../layouts/MainLandmark';
 import { useCore } from './context';
-import { announceScreen } from './firstScreen';
+import { announceScreen } from '../../shared/first-screen.ts';
 import { useLandingPath } from './landing';
 
 const useStyles = makeStyles({

@@ -3,7 +3,7 @@ import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext,
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { changeLanguage } from '../i18n/createI18n';
-import type { KeyGate, PermissionKey } from '../manifest';
+import type { KeyGate, PermissionKey } from '../../shared/manifest.ts';
 import type { Lng } from '../plugin/types';
 import type { SessionState, SessionStore } from '../session/store';
 import type { CoreServices } from './services';

@@ -6,7 +6,7 @@ import { childPath, hashPathname, matchesPath } from '../navigation/paths';
 import { resolvePages } from '../plugin/resolve';
 import type { AnyPlugin, Lng, PageDef, PageLayout } from '../plugin/types';
 import { parseUser, TOKEN_KEY, USER_KEY } from '../session/stored';
-import { DRAWN_ANSWERS_KEY, type DrawnAnswers } from './firstScreen';
+import { DRAWN_ANSWERS_KEY, type DrawnAnswers } from '../../shared/first-screen.ts';
 import { layoutLoaders, layoutNamespaces } from './layouts';
 
 // The entry's first act (core/main.tsx), before React and the libraries have arrived: from the URL and the

@@ -8,7 +8,7 @@
 import { isLng, LNG_STORAGE_KEY, storedLanguage } from '../i18n/language';
 import { hashPathname, matchesPath } from '../navigation/paths';
 import { TOKEN_KEY } from '../session/stored';
-import { DRAWING_DEADLINE_MS, DRAWN_ANSWERS_KEY, type DrawnAnswers, FIRST_SCREEN, HIDE_ROOT_RULE, type RenderedFirstScreen, type RoutePreloads, type ScreenShown } from './firstScreen';
+import { DRAWING_DEADLINE_MS, DRAWN_ANSWERS_KEY, type DrawnAnswers, FIRST_SCREEN, HIDE_ROOT_RULE, type RenderedFirstScreen, type RoutePreloads, type ScreenShown } from '../../shared/first-screen.ts';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 

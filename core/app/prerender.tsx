@@ -1,6 +1,6 @@
 // Build time only (scripts/prerender-first-screen.ts loads it through Vite's SSR): the login page as static HTML and
 // the CSS it uses, one per language, so index.html shows a usable form before any script has run (see
-// core/app/firstScreen.ts for how the app takes it over).
+// shared/first-screen.ts for how the app takes it over).
 import { Checkbox, createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -13,7 +13,7 @@ import { LANGUAGES } from '../plugin/registry';
 import type { Lng } from '../plugin/types';
 import { createMemoryStorage, createSessionStore } from '../session/store';
 import { CoreProvider } from './context';
-import type { RoutePreloads } from './firstScreen';
+import type { RoutePreloads } from '../../shared/first-screen.ts';
 import { serverDrawn } from './serverDrawn';
 import { createCoreServices } from './services';
 

@@ -22,7 +22,7 @@ import { CoreProvider } from './context';
 import { layoutLoaders } from './layouts';
 import { stylesheetOf } from './prerender';
 import { AppRoutes } from './routes';
-import type { FirstScreenRequest, RenderedFirstScreen } from './firstScreen';
+import type { FirstScreenRequest, RenderedFirstScreen } from '../../shared/first-screen.ts';
 import { serverDrawn } from './serverDrawn';
 import { createCoreServices } from './services';
 

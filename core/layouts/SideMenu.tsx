@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useCore, useSession } from '../app/context';
 import { buildAdminMenu, selectedPagePath } from '../navigation/menu';
-import type { NavGroupKey } from '../plugin/groups';
+import type { NavGroupKey } from '../../shared/nav-groups.ts';
 import type { ResolvedPage } from '../plugin/types';
 import { dataKeyT } from '../i18n/types';
 

@@ -1,4 +1,4 @@
-import { NAV_GROUPS, type NavGroupKey } from '../plugin/groups';
+import { NAV_GROUPS, type NavGroupKey } from '../../shared/nav-groups.ts';
 import type { PluginRegistry } from '../plugin/registry';
 import type { ResolvedPage } from '../plugin/types';
 

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { isNavGroupKey } from './groups';
+import { isNavGroupKey } from '../../shared/nav-groups.ts';
 import { resolvePage } from './resolve';
 import type { FluentIcon } from '@fluentui/react-icons';
 import type { AnyPlugin, Lng, LocaleResources, PageDef, ResolvedPage, ResolvedRoute } from './types';

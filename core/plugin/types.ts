@@ -1,9 +1,9 @@
 import type { FluentIcon } from '@fluentui/react-icons';
 import type { ComponentType } from 'react';
-import type { Lng, PermissionKey, PluginManifest } from '../manifest';
-import type { NavGroupKey } from './groups';
+import type { Lng, PermissionKey, PluginManifest } from '../../shared/manifest.ts';
+import type { NavGroupKey } from '../../shared/nav-groups.ts';
 
-export type { Lng } from '../manifest';
+export type { Lng } from '../../shared/manifest.ts';
 export type PageLayout = 'admin' | 'user' | 'bare';
 /** Account types as the console treats them: `user` (the portal) and every other type (`admin`, the console). */
 export type AccountKind = 'admin' | 'user';

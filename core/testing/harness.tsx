@@ -10,7 +10,7 @@ import { AppRoutes, apiRedirect, createRouterHandle, RouterBridge, type RouterHa
 import { type CoreServices, createCoreServices } from '../app/services';
 import { type CoreEvents, createEventBus } from '../events/bus';
 import { loadLocaleFiles } from '../i18n/resources';
-import { buildCatalogue } from '../manifest';
+import { buildCatalogue } from '../../shared/manifest.ts';
 import { SECOND_PASS_PENDING } from '../ui/SecondPass';
 import { createPluginRegistry, type ResourceBundle, validatePluginLoad } from '../plugin/registry';
 import type { AnyPlugin, Lng } from '../plugin/types';

@@ -1,4 +1,4 @@
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 
 // The asset plugin's permission keys: assets, dynamic commands and access gateways (group 资源管理), their actions,
 // and the server routes each grants, method included. Keys of modules not built yet (command-exec)
@@ -55,6 +55,6 @@ const manifest = defineManifest({
 });
 export default manifest;
 
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof manifest> {}
 }

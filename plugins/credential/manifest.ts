@@ -1,4 +1,4 @@
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 
 // Credentials (group 资源管理): reusable accounts for assets. Changing a credential's owner has no key: as in 1.3.9,
 // only the super admin may (POST /credentials/:id/change-owner).
@@ -13,6 +13,6 @@ const manifest = defineManifest({
 });
 export default manifest;
 
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof manifest> {}
 }

@@ -1,4 +1,4 @@
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 
 // 控制面板 (core's top `dashboard` slot, the admins' home) and 系统监控 (group 系统运维): overview counters and charts,
 // and this server's own load.
@@ -11,6 +11,6 @@ const manifest = defineManifest({
 });
 export default manifest;
 
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof manifest> {}
 }

@@ -1,4 +1,4 @@
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 
 // Identity's permission keys: its pages, their actions, labels, and the server routes each grants.
 // React-free data: the server reads it at start (GET /menus, role checks, route gates), the console types its gates with it.
@@ -40,6 +40,6 @@ const manifest = defineManifest({
 });
 export default manifest;
 
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof manifest> {}
 }

@@ -1,4 +1,4 @@
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 
 // 个人中心 is a top-level entry (core's `info` slot, last in the menu). Its calls are /account/*, open to every
 // signed-in user, so the key grants no route: it only shows the page.
@@ -8,6 +8,6 @@ const manifest = defineManifest({
 });
 export default manifest;
 
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof manifest> {}
 }

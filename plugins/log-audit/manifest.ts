@@ -1,4 +1,4 @@
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 
 // 日志审计: who logged in (and who failed to), what files moved through sessions, and the operation log (deletions of
 // audit records, refused sessions and file operations). Deleting audit records is destructive: no built-in role holds
@@ -26,6 +26,6 @@ const manifest = defineManifest({
 });
 export default manifest;
 
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof manifest> {}
 }

@@ -1,4 +1,4 @@
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 
 // 会话审计: live sessions (watch, force-close) and session history (playback with its command index, review marks,
 // delete). The terminal itself needs no key: opening a session is decided by the access rule on the server.
@@ -29,6 +29,6 @@ const manifest = defineManifest({
 });
 export default manifest;
 
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof manifest> {}
 }

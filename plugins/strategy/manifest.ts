@@ -1,4 +1,4 @@
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 
 // The 授权 group: every grant in one list (资产授权: who reaches which asset, under which strategy, when), and the
 // authorisation strategies (授权策略: what a grant lets its holder do with files and the clipboard).
@@ -30,6 +30,6 @@ const manifest = defineManifest({
 });
 export default manifest;
 
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof manifest> {}
 }

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../core/manifest.ts';
+import type { Catalogue } from '../../shared/manifest.ts';
 import { SUPER_ADMIN_ID } from '../modules/menus/effective.ts';
 import { sign } from '../lib/ids.ts';
 import { ConfigError } from '../config.ts';

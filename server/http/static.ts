@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BRANDING_MARKER, FIRST_SCREEN } from '../../core/app/firstScreen.ts';
+import { BRANDING_MARKER, FIRST_SCREEN } from '../../shared/first-screen.ts';
 import { ok } from './envelope.ts';
 import { cspFor } from './security.ts';
 

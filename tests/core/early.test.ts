@@ -2,7 +2,7 @@ import { createApiClient, createEventBus, createFakeApi, createMemoryStorage, cr
 import { describe, expect, it } from 'vitest';
 import { type Query, requestUrl } from '../../core/api/client';
 import { drawnAnswers, EARLY_ANSWER_TTL_MS, fetchEarly, planFirstScreen, type StoredSession } from '../../core/app/early';
-import { DRAWN_ANSWERS_KEY } from '../../core/app/firstScreen';
+import { DRAWN_ANSWERS_KEY } from '../../shared/first-screen.ts';
 import { hashPathname } from '../../core/navigation/paths';
 import { landingPath } from '../../core/navigation/landing';
 import { discoverPlugins } from '../../core/plugin/discover';

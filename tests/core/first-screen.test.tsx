@@ -6,7 +6,7 @@ import { renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { announceScreen, DRAWING_DEADLINE_MS, DRAWN_ANSWERS_KEY, FIRST_SCREEN, HIDE_ROOT_RULE, type RoutePreloads } from '../../core/app/firstScreen';
+import { announceScreen, DRAWING_DEADLINE_MS, DRAWN_ANSWERS_KEY, FIRST_SCREEN, HIDE_ROOT_RULE, type RoutePreloads } from '../../shared/first-screen.ts';
 import { bootFirstScreen } from '../../core/app/firstScreenBoot';
 import { drawnAnswers } from '../../core/app/early';
 import { type PrerenderedScreen, prerenderFirstScreens } from '../../core/app/prerender';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHost } from '../../core/net/host.ts';
+import { isHost } from '../../shared/host.ts';
 
 describe('isHost: what an asset or a gateway may name as its host', () => {
   it('takes IPv4, IPv6 and host names', () => {

@@ -1,4 +1,4 @@
-import { buildCatalogue, catalogueTree, type GroupKey } from '@/core/manifest';
+import { buildCatalogue, catalogueTree, type GroupKey } from '@/shared/manifest';
 import { renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import reportsManifest from '../fixtures/integrator/manifest';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-// GET /menus as the server answers it: the same derivation (core/manifest.ts) over the same manifests, group labels
+// GET /menus as the server answers it: the same derivation (shared/manifest.ts) over the same manifests, group labels
 // from core's locale files (tests/server/integrator.test.ts checks the real server's answer).
 const groups = (key: GroupKey) => ({ 'zh-CN': zhCore.nav.groups[key], 'en-US': enCore.nav.groups[key] });
 const menus = catalogueTree(buildCatalogue([identityManifest, reportsManifest]), groups);

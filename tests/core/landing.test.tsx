@@ -1,4 +1,4 @@
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 import { type AnyPlugin, definePlugin } from '@/core';
 import { createPluginRegistry, loadLocaleFiles, PluginRegistrationError, renderConsole, renderPlugin, reply } from '@/core/testing';
 import { screen, waitFor } from '@testing-library/react';
@@ -21,7 +21,7 @@ const centreManifest = defineManifest({
     { key: 'my-only', group: 'info', label: { 'zh-CN': '我的页面', 'en-US': 'My page' } },
   ],
 });
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof centreManifest> {}
 }
 const portalCentre = definePlugin({

@@ -1,4 +1,4 @@
-import { buildCatalogue, catalogueTree, defineManifest, type PluginManifest } from '@/core/manifest';
+import { buildCatalogue, catalogueTree, defineManifest, type PluginManifest } from '@/shared/manifest';
 import { describe, expect, it } from 'vitest';
 
 const label = (k: string) => ({ 'zh-CN': k, 'en-US': k });

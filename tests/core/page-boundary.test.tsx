@@ -1,4 +1,4 @@
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 import { definePlugin } from '@/core';
 import { renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -30,7 +30,7 @@ function Fragile() {
 
 const fragileManifest = defineManifest({ id: 'fx-fragile', menus: [{ key: 'fragile', group: 'ops', label: { 'zh-CN': '易碎页', 'en-US': 'Fragile' } }] });
 const goneManifest = defineManifest({ id: 'fx-gone', menus: [{ key: 'gone', group: 'ops', label: { 'zh-CN': '已替换', 'en-US': 'Replaced' } }] });
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof fragileManifest>, KeyMap<typeof goneManifest> {}
 }
 

@@ -1,6 +1,6 @@
 // A page whose chunk and strings are already loaded renders in its first pass, never through the loading placeholder
 // (core/app/PluginPage.tsx `ready`; on a first visit the early start brings them while the layout loads).
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 import { definePlugin } from '@/core';
 import { renderPlugin } from '@/core/testing';
 import { act, screen } from '@testing-library/react';
@@ -13,7 +13,7 @@ const twinManifest = defineManifest({
     { key: 'twin-b', group: 'ops', label: { 'zh-CN': '乙', 'en-US': 'B' } },
   ],
 });
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof twinManifest> {}
 }
 

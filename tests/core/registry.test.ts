@@ -1,7 +1,7 @@
 import type { FluentIcon } from '@fluentui/react-icons';
 import { type AnyPlugin, definePlugin } from '@/core';
 import { createPluginRegistry, expectValidPlugin, loadLocaleFiles, PluginRegistrationError, validatePluginLoad, validatePluginModule } from '@/core/testing';
-import { buildCatalogue } from '@/core/manifest';
+import { buildCatalogue } from '@/shared/manifest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allFixtures, dashboardPlugin, identityPlugin } from './fixtures/plugins';
 

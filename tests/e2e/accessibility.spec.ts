@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { RoutePreloads } from '../../core/app/firstScreen';
+import type { RoutePreloads } from '../../shared/first-screen.ts';
 import { apiCall, apiToken, type RunningServer, signedIn, startServer } from './server';
 
 // Every page the build registers, audited by axe-core against WCAG 2.1 A and AA in real Chromium: each admin page as

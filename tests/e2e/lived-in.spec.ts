@@ -6,7 +6,7 @@
 // root (its own sshd).
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import type { RoutePreloads } from '../../core/app/firstScreen';
+import type { RoutePreloads } from '../../shared/first-screen.ts';
 import { startSshd, type TestSshd } from '../server/sshd';
 import { type LivedIn, seedLivedIn } from './lived-in';
 import { type RunningServer, startServer } from './server';

@@ -50,8 +50,8 @@ describe('docs/PLUGINS.md walkthrough', () => {
   it('follows the import rules', async () => {
     const fs = await import('node:fs');
     const { checkImports, describeViolations, REPO } = await import('./importRules');
-    // The scratch tree gets core beside its plugin, so the rules see the same paths as in the repository.
-    if (!fs.existsSync(guide.at('core'))) fs.symlinkSync(`${REPO}/core`, guide.at('core'), 'dir');
+    // The scratch tree gets core and shared/ beside its plugin, so the rules see the same paths as in the repository.
+    for (const folder of ['core', 'shared']) if (!fs.existsSync(guide.at(folder))) fs.symlinkSync(`${REPO}/${folder}`, guide.at(folder), 'dir');
     for (const lng of ['zh-CN', 'en-US']) {
       // core's typed namespaces read them
       for (const ns of ['core', 'kit']) {
@@ -67,7 +67,7 @@ describe('docs/PLUGINS.md walkthrough', () => {
     const { createPluginRegistry } = await import('../../core/plugin/registry');
     const { loadLocaleFiles } = await import('../../core/i18n/resources');
     const plugin = (await import(/* @vite-ignore */ guide.at(`plugins/${guide.pluginId}/index.ts`))).default;
-    const { buildCatalogue } = await import('../../core/manifest');
+    const { buildCatalogue } = await import('../../shared/manifest.ts');
     const plugins = [...discoverPlugins(), plugin];
     const registry = createPluginRegistry(plugins, await loadLocaleFiles());
     const catalogue = buildCatalogue(plugins.flatMap((p) => (p.manifest ? [p.manifest] : [])));

@@ -19,7 +19,7 @@ export const RULES: IFlattenedRuleSet = {
   forbidden: [
     {
       name: 'plugin-imports-core-internals',
-      comment: 'A plugin imports core through its public entries only: `@/core`, `@/core/manifest` (and `@/core/testing` in its tests).',
+      comment: 'A plugin imports core through its public entries only: `@/core`, `@/shared/manifest` (and `@/core/testing` in its tests).',
       severity: 'error',
       from: { path: PLUGIN, pathNot: TEST_FILE },
       to: { path: '^core/', pathNot: '^core/(index|manifest)\\.ts$' },
@@ -33,10 +33,10 @@ export const RULES: IFlattenedRuleSet = {
     },
     {
       name: 'manifest-imports-more-than-core-manifest',
-      comment: 'A plugin manifest is data the server imports without React: it imports `@/core/manifest` and nothing else.',
+      comment: 'A plugin manifest is data the server imports without React: it imports `@/shared/manifest` and nothing else.',
       severity: 'error',
       from: { path: `${PLUGIN}manifest\\.ts$` },
-      to: { pathNot: '^core/manifest\\.ts$' },
+      to: { pathNot: '^shared/manifest\\.ts$' },
     },
     {
       name: 'plugin-imports-another-plugin',
@@ -142,7 +142,7 @@ const BABEL_CONFIG = {
 };
 
 /** The folders whose imports are checked. */
-export const CHECKED = ['core', 'plugins', 'server', 'tests/plugins'];
+export const CHECKED = ['shared', 'core', 'plugins', 'server', 'tests/plugins'];
 
 /** Cruises `files` (relative to `root`, the repository by default) with the rules: the violations and the modules seen. */
 export async function checkImports(files: readonly string[] = CHECKED, root: string = REPO): Promise<ICruiseResult> {
@@ -166,7 +166,7 @@ export async function checkImports(files: readonly string[] = CHECKED, root: str
         exportsFields: ['exports'],
         alias: {
           '@/core/testing$': join(root, 'core/testing/index.ts'),
-          '@/core/manifest$': join(root, 'core/manifest.ts'),
+          '@/shared/manifest$': join(root, 'shared/manifest.ts'),
           '@/core$': join(root, 'core/index.ts'),
         },
       },

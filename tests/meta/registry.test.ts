@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue, type PluginManifest } from '../../core/manifest';
+import { buildCatalogue, type PluginManifest } from '../../shared/manifest.ts';
 import { discoverPlugins } from '../../core/plugin/discover';
 import { createPluginRegistry, LANGUAGES } from '../../core/plugin/registry';
 import { loadLocaleFiles } from '../../core/i18n/resources';

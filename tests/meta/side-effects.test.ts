@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseSync } from '@babel/core';
 import { describe, expect, it } from 'vitest';
-import { CORE_MODULES_WITH_SETUP, coreSideEffects } from '../../scripts/side-effects';
+import { CORE_MODULES_WITH_SETUP, coreSideEffects, PURE_FOLDERS } from '../../scripts/side-effects';
 
 // The production build treats core's modules as free of import-time side effects (scripts/side-effects.ts): a
 // module that sets something up on import and is not listed loses that set-up in the bundle only, where no unit
@@ -36,8 +36,8 @@ function setupStatements(file: string): string[] {
   });
 }
 
-describe('core modules with import-time set-up', () => {
-  const files = sourcesUnder(path.join(root, 'core'));
+describe('core (and shared/) modules with import-time set-up', () => {
+  const files = PURE_FOLDERS.flatMap((folder) => sourcesUnder(path.join(root, folder)));
 
   it('are exactly the ones the build keeps whole (scripts/side-effects.ts)', () => {
     const found = files.filter((file) => setupStatements(file).length > 0).map((file) => path.relative(root, file).split(path.sep).join('/'));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RenderedFirstScreen } from '../../core/app/firstScreen.ts';
+import type { RenderedFirstScreen } from '../../shared/first-screen.ts';
 import { routeTable } from '../../core/app/prerender.tsx';
 import { buildServerRender } from '../../scripts/prerender-first-screen.ts';
 import { ADMIN_PASSWORD, startHarness } from './harness.ts';

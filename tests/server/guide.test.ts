@@ -1,7 +1,7 @@
 // docs/PLUGINS.md, server half: the walkthrough's manifest and server module, extracted as written, run in the real
 // server; a role is given the guide's keys through the role endpoint and its holder passes exactly those gates.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PluginManifest, TreeMenu } from '../../core/manifest.ts';
+import type { PluginManifest, TreeMenu } from '../../shared/manifest.ts';
 import type { Module } from '../../server/http/routes.ts';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
 import { extractGuide, linkServer } from '../guide/extract.ts';

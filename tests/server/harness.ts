@@ -18,7 +18,7 @@ import type { SecretBox } from '../../server/lib/secret-box.ts';
 import { usernameKey } from '../../server/lib/username.ts';
 import { accessTokenHint } from '../../server/modules/auth/tokens.ts';
 import { modules as defaultModules } from '../../server/modules/index.ts';
-import type { PermissionKey, PluginManifest } from '../../core/manifest.ts';
+import type { PermissionKey, PluginManifest } from '../../shared/manifest.ts';
 import { loadCatalogue, type ServerCatalogue } from '../../server/modules/menus/catalogue.ts';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineManifest, type TreeMenu } from '../../core/manifest.ts';
+import { defineManifest, type TreeMenu } from '../../shared/manifest.ts';
 import { defineModule, route } from '../../server/http/routes.ts';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
 import reports from '../fixtures/integrator/manifest.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PermissionKey } from '../../core/manifest.ts';
+import type { PermissionKey } from '../../shared/manifest.ts';
 import { MSG_LOGIN_ONLY } from '../../server/http/envelope.ts';
 import type { RouteDef } from '../../server/http/routes.ts';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';

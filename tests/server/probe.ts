@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineManifest, type KeyMap } from '../../core/manifest.ts';
+import { defineManifest, type KeyMap } from '../../shared/manifest.ts';
 import { fail } from '../../server/http/envelope.ts';
 import { multipartError } from '../../server/http/multipart.ts';
 import { paged, pageOf, pagingQuery } from '../../server/http/paging.ts';
@@ -17,7 +17,7 @@ export const probeManifest = defineManifest({
   actions: [{ key: 'probe-del', parent: 'probe', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /probe/:id'] }],
 });
 
-declare module '../../core/manifest.ts' {
+declare module '../../shared/manifest.ts' {
   interface PermissionKeys extends KeyMap<typeof probeManifest> {}
 }
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
-import { defineManifest } from '../../core/manifest.ts';
-import type { TreeMenu } from '../../core/manifest.ts';
+import { defineManifest } from '../../shared/manifest.ts';
+import type { TreeMenu } from '../../shared/manifest.ts';
 import { DEFAULT_PROPERTIES } from '../../server/db/seed.ts';
 import { ADMIN_PASSWORD, startHarness } from './harness.ts';
 

@@ -1,7 +1,7 @@
 // Type-level test, checked by `tsc` in `npm test` (never run): a permission key no manifest declares does not compile,
 // wherever it is used. Each `@ts-expect-error` fails the type check if the line below it ever compiles.
 import { AddButton, Can, definePlugin, type PermissionKey, type RowAction, useCan } from '@/core';
-import { defineManifest } from '@/core/manifest';
+import { defineManifest } from '@/shared/manifest';
 import { route } from '../../server/http/routes.ts';
 
 export function useGates(): void {

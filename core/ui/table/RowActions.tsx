@@ -13,7 +13,7 @@ import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { MoreHorizontalRegular } from '@fluentui/react-icons/svg/more-horizontal';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMenuGate } from '../../app/context';
-import type { KeyGate } from '../../manifest';
+import type { KeyGate } from '../../../shared/manifest.ts';
 import { useConfirm, useConfirmDelete } from '../ConfirmDialog';
 import { DangerButton } from '../DangerButton';
 import { useUiT } from '../i18n';

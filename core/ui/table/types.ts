@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactElement, ReactNode, Ref } from 'react';
 import type { ConfirmOptions } from '../ConfirmDialog';
-import type { KeyGate } from '../../manifest';
+import type { KeyGate } from '../../../shared/manifest.ts';
 import type { StatusTone } from '../StatusBadge';
 import type { AddButtonProps, RowAction } from './RowActions';
 

@@ -13,7 +13,7 @@ import { formatDate } from '../../lib/time.ts';
 import { privateKeyProblem } from '../credentials/account.ts';
 import { checkKeyOffLoop, isCostly } from '../credentials/key-check.ts';
 import { both, zhOf } from '../../lib/i18n.ts';
-import { isHost } from '../../../core/net/host.ts';
+import { isHost } from '../../../shared/host.ts';
 import { hasForbiddenCharacter } from '../../lib/username.ts';
 import { LIMITS, NAME_CHARS_MSG, PROTOCOLS, parseTags, type TagProblem } from './fields.ts';
 import { allMatching, exportAssets } from './list.ts';

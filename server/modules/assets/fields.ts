@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zHostKey } from '../credentials/host-key.ts';
 import type { AccountType, Protocol } from '../../db/schema.ts';
-import { isHost } from '../../../core/net/host.ts';
+import { isHost } from '../../../shared/host.ts';
 import { hasForbiddenCharacter } from '../../lib/username.ts';
 import { MAX_PRIVATE_KEY, secretFields, zUsername } from '../credentials/account.ts';
 
@@ -129,7 +129,7 @@ const optionalRef = z
   .max(64, 'at most 64 characters')
   .nullish()
   .transform((v) => (v === null || v === undefined || v.trim() === '' || v === '-' ? null : v.trim()));
-/** An IP address or a host name (core/net/host.ts: the console's forms check the same). */
+/** An IP address or a host name (shared/host.ts: the console's forms check the same). */
 export const HOST_MSG = 'expected a host name or an IP address';
 
 const PORT_MSG = 'expected a port 1–65535';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type RenderedFirstScreen, SERVER_RENDER, type ServerRender } from '../../../core/app/firstScreen.ts';
+import { type RenderedFirstScreen, SERVER_RENDER, type ServerRender } from '../../../shared/first-screen.ts';
 import { tokenOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { defineModule, route } from '../../http/routes.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isHost } from '../../../core/net/host.ts';
+import { isHost } from '../../../shared/host.ts';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
@@ -21,7 +21,7 @@ import { contains, idList, oneId, requireAll, zName } from '../identity/shared.t
 
 const body = z.object({
   name: zName(128),
-  // A host name or an address (core/net/host.ts: the console's form checks the same).
+  // A host name or an address (shared/host.ts: the console's form checks the same).
   ip: z.string().trim().min(1, 'required').max(255, 'at most 255 characters').refine(isHost, 'expected a host name or an IP address'),
   port: z.number({ message: 'expected a number' }).int('expected an integer').min(1, 'expected 1-65535').max(65535, 'expected 1-65535'),
   // The 1.3.9 console sends 'password' for a password login; it is stored as 'custom', as its server's enum says.

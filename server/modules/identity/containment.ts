@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../../core/manifest.ts';
+import type { Catalogue } from '../../../shared/manifest.ts';
 import type { Db } from '../../db/index.ts';
 import type { User } from '../../db/schema.ts';
 import type { Principal } from '../../http/auth.ts';

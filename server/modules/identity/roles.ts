@@ -6,7 +6,7 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
-import type { Catalogue } from '../../../core/manifest.ts';
+import type { Catalogue } from '../../../shared/manifest.ts';
 import { SUPER_ADMIN_ID } from '../menus/effective.ts';
 import { actorOf } from './containment.ts';
 import { contains, idList, oneId, requireAll, zName } from './shared.ts';

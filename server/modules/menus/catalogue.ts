@@ -11,7 +11,7 @@ import {
   type Lng,
   type PluginManifest,
   type TreeMenu,
-} from '../../../core/manifest.ts';
+} from '../../../shared/manifest.ts';
 import { REPO_ROOT } from '../../config.ts';
 
 /**

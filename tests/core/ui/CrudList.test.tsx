@@ -5,7 +5,7 @@ import { reply, renderWithProviders } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ServerTable, useApi, useRecordDialog, useTableActions } from '../../../core';
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 
 // The gates below name these keys; declaring them is what makes them type-check.
 const gadget = defineManifest({
@@ -17,7 +17,7 @@ const gadget = defineManifest({
     label: { 'zh-CN': key, 'en-US': key },
   })),
 });
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof gadget> {}
 }
 

@@ -2,7 +2,7 @@ import { AddButton, type RowAction, RowActions } from '@/core';
 import { renderWithProviders } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 
 // The gates below name these keys; declaring them is what makes them type-check.
 const thing = defineManifest({
@@ -14,7 +14,7 @@ const thing = defineManifest({
     label: { 'zh-CN': key, 'en-US': key },
   })),
 });
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof thing> {}
 }
 

@@ -1,4 +1,4 @@
-import { defineManifest, type KeyMap } from '@/core/manifest';
+import { defineManifest, type KeyMap } from '@/shared/manifest';
 import { definePlugin } from '@/core';
 import { expectValidPlugin, type FakeRequest, reply, renderPlugin } from '@/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -19,7 +19,7 @@ const homesManifest = defineManifest({
     { key: 'user', group: 'identity', label: { 'zh-CN': '用户管理', 'en-US': 'Users' } },
   ],
 });
-declare module '@/core/manifest' {
+declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof homesManifest> {}
 }
 const homes = definePlugin({

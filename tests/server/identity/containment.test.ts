@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallResult, Harness } from '../harness.ts';
 import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
-import type { PermissionKey as MenuKey } from '../../../core/manifest.ts';
+import type { PermissionKey as MenuKey } from '../../../shared/manifest.ts';
 import { issueLoginToken } from '../../../server/modules/auth/tokens.ts';
 import { refusal } from '../../../server/modules/identity/containment.ts';
 import { adminWith, identityHarness } from './helpers.ts';

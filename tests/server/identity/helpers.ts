@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
-import type { PermissionKey } from '../../../core/manifest.ts';
+import type { PermissionKey } from '../../../shared/manifest.ts';
 import { type CallOptions, type Harness, startHarness } from '../harness.ts';
 
 export interface Paged<T> {

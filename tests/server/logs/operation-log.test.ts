@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PermissionKey } from '../../../core/manifest.ts';
+import type { PermissionKey } from '../../../shared/manifest.ts';
 import { DEFAULT_ROLES } from '../../../server/db/seed.ts';
 import { uuid } from '../../../server/lib/ids.ts';
 import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';

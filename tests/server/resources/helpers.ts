@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { PermissionKey } from '../../../core/manifest.ts';
+import type { PermissionKey } from '../../../shared/manifest.ts';
 import { defineModule } from '../../../server/http/routes.ts';
 import type { Gateways } from '../../../server/modules/gateways/service.ts';
 import { ed25519KeyPair } from '../sshd.ts';

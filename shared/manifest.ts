@@ -1,6 +1,6 @@
 // Permission keys as data: what a plugin's `manifest.ts` declares, and the one catalogue derived from all of them.
 // React-free on purpose: the server imports the manifests (and this module) at start, the console at build time.
-import { NAV_GROUPS, type NavGroupKey } from './plugin/groups';
+import { NAV_GROUPS, type NavGroupKey } from './nav-groups.ts';
 
 export type Lng = 'zh-CN' | 'en-US';
 /** A label in every language the console ships: both are required, so a missing one does not compile. */
@@ -17,7 +17,7 @@ export const GROUP_KEYS: readonly GroupKey[] = NAV_GROUPS.filter((g): g is Extra
 /**
  * Every permission key a plugin declares, as the keys of this interface. Each plugin's manifest adds its own:
  *
- *   declare module '@/core/manifest' { interface PermissionKeys extends KeyMap<typeof manifest> {} }
+ *   declare module '@/shared/manifest' { interface PermissionKeys extends KeyMap<typeof manifest> {} }
  *
  * so the union grows with every plugin folder and core names none of them.
  */
