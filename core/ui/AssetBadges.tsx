@@ -1,14 +1,12 @@
 import { makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components';
+import { isProtocol, PROTOCOLS, type Protocol } from '../../shared/protocols';
 import { useUiT } from './i18n';
 import { StatusBadge } from './StatusBadge';
 
-/** The protocols an asset may speak, in 1.3.9's order (its protocol radio). */
-export const ASSET_PROTOCOLS = ['rdp', 'ssh', 'vnc', 'telnet', 'kubernetes'] as const;
-export type AssetProtocol = (typeof ASSET_PROTOCOLS)[number];
-
-export function isAssetProtocol(value: unknown): value is AssetProtocol {
-  return typeof value === 'string' && (ASSET_PROTOCOLS as readonly string[]).includes(value);
-}
+/** The protocols an asset may speak (shared/protocols.ts: the server uses the same list). */
+export const ASSET_PROTOCOLS = PROTOCOLS;
+export type AssetProtocol = Protocol;
+export const isAssetProtocol = isProtocol;
 
 /** The protocols as search or form options, with their labels. */
 export function useProtocolOptions(): { value: AssetProtocol; label: string }[] {

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Protocol } from '../../shared/protocols.ts';
 
 /*
  * Table types, camelCase (the CamelCasePlugin maps them to the snake_case columns).
@@ -158,7 +159,7 @@ export interface CommandsTable {
   created: number;
 }
 
-export type Protocol = 'ssh' | 'rdp' | 'vnc' | 'telnet' | 'kubernetes';
+export type { Protocol };
 export type AccountType = 'custom' | 'private-key' | 'credential';
 
 /** Remote hosts (contract §3.3). Secrets are sealed by the secret box (db/sealed.ts), null = none; never leave the server. */

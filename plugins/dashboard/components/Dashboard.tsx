@@ -1,4 +1,4 @@
-import { EmptyState, keepPreviousData, type PermissionKey, PageContainer, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
+import { ASSET_PROTOCOLS, EmptyState, keepPreviousData, type PermissionKey, PageContainer, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
 import { DataVizPalette, DonutChart, getColorFromToken, LineChart, type LineChartPoints } from '@fluentui/react-charts';
 import { makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { DesktopRegular } from '@fluentui/react-icons/svg/desktop';
@@ -91,7 +91,6 @@ function Counters({ counter }: { counter: Counter }) {
   );
 }
 
-const PROTOCOLS = ['ssh', 'rdp', 'vnc', 'telnet', 'kubernetes'] as const;
 /**
  * Fluent's data-visualisation colours, in order, for the slices and the lines; resolved to CSS colours because the
  * donut paints a slice (and its legend) with the colour given as is, leaving a palette token black.
@@ -104,7 +103,7 @@ const dayOf = (d: Date) => dayjs(d).format('MM-DD');
 function AssetDonut({ counts }: { counts: AssetCounts }) {
   const { t } = useTranslation('dashboard');
   const title = t('assets.title');
-  const slices = PROTOCOLS.map((p, i) => ({ legend: t(`assets.protocol.${p}`), data: counts[p] ?? 0, color: PALETTE[i] }));
+  const slices = ASSET_PROTOCOLS.map((p, i) => ({ legend: t(`assets.protocol.${p}`), data: counts[p] ?? 0, color: PALETTE[i] }));
   const table: ChartData = { columns: [t('assets.type'), t('assets.count')], rows: slices.map((s) => [s.legend, s.data]) };
   const total = counts.all ?? slices.reduce((n, s) => n + s.data, 0);
   return (

@@ -15,7 +15,8 @@ import { checkKeyOffLoop, isCostly } from '../credentials/key-check.ts';
 import { both, zhOf } from '../../lib/i18n.ts';
 import { isHost } from '../../../shared/host.ts';
 import { hasForbiddenCharacter } from '../../lib/username.ts';
-import { LIMITS, NAME_CHARS_MSG, PROTOCOLS, parseTags, type TagProblem } from './fields.ts';
+import { LIMITS, NAME_CHARS_MSG, parseTags, type TagProblem } from './fields.ts';
+import { PROTOCOLS } from '../../../shared/protocols.ts';
 import { allMatching, exportAssets } from './list.ts';
 import { ensureTags, MSG, NOT_CHECKED } from './store.ts';
 

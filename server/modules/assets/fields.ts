@@ -4,13 +4,13 @@ import type { AccountType, Protocol } from '../../db/schema.ts';
 import { isHost } from '../../../shared/host.ts';
 import { hasForbiddenCharacter } from '../../lib/username.ts';
 import { MAX_PRIVATE_KEY, secretFields, zUsername } from '../credentials/account.ts';
+import { PROTOCOLS } from '../../../shared/protocols.ts';
 
 /*
  * What an asset is made of on the wire (contract §3.3, §3.4): its fields, the attributes each protocol keeps, and
  * the rules both the JSON routes and the CSV import apply.
  */
 
-export const PROTOCOLS = ['ssh', 'rdp', 'vnc', 'telnet', 'kubernetes'] as const satisfies readonly Protocol[];
 export const ACCOUNT_TYPES = ['custom', 'private-key', 'credential'] as const satisfies readonly AccountType[];
 
 /** Lengths (characters) of the stored fields; the CSV import checks the same. */

@@ -6,7 +6,8 @@ import { type Page, type PagingQuery, pageOf, pagingQuery } from '../../http/pag
 import type { AssetScope } from '../access/rule.ts';
 import { ownerName } from '../identity/owner.ts';
 import { contains } from '../identity/shared.ts';
-import { LIMITS, PROTOCOLS, zPort, zTagList } from './fields.ts';
+import { LIMITS, zPort, zTagList } from './fields.ts';
+import { PROTOCOLS } from '../../../shared/protocols.ts';
 import { assetForPage, PUBLIC_COLUMNS, tagsOf } from './store.ts';
 
 /*

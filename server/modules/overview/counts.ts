@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Protocol } from '../../db/schema.ts';
 import { formatDay } from '../../lib/time.ts';
+import { PROTOCOLS } from '../../../shared/protocols.ts';
 
 /*
  * The dashboard's numbers (contract §2.14). Every one is an index range or an index-only count (migration 011), never
@@ -62,7 +63,6 @@ export async function counters(db: Db, now: number) {
   return { totalUser, onlineUser, totalAsset, activeAsset, offlineSession, failLoginCount, totalCredential, totalAuthorised, totalSession };
 }
 
-const PROTOCOLS: readonly Protocol[] = ['ssh', 'rdp', 'vnc', 'telnet', 'kubernetes'];
 
 /** Assets by protocol, `all` = their sum. */
 export async function assetsByProtocol(db: Db): Promise<Record<Protocol | 'all', number>> {

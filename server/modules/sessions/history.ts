@@ -12,6 +12,7 @@ import { contains, idList, oneId, requireAll, zId } from '../identity/shared.ts'
 import { describeAll, recordOperation } from '../logs/operations.ts';
 import { CLOSE } from './live.ts';
 import { MSG_SESSION, recordingFolder, recordingPath, sessionOrFail } from './shared.ts';
+import { PROTOCOLS } from '../../../shared/protocols.ts';
 
 /*
  * Session history and its administration (contract §2.10): the online/offline lists, the detail, review marks,
@@ -25,7 +26,6 @@ export const MSG_HISTORY = { stillLive: '会话仍在进行中，请先断开后
 /** The history lists show at most this many rows a page (each row stats its recording file). */
 const MAX_PAGE_SIZE = 100;
 
-const PROTOCOLS = ['ssh', 'rdp', 'vnc', 'telnet', 'kubernetes'] as const;
 const STATUSES = ['no_connect', 'connecting', 'connected', 'disconnected'] as const;
 
 /** '' is "no filter", as the 1.3.9 console sends empty search fields. */
