@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { PluginObj, types as t } from '@babel/core';
 import { cruise, type ICruiseResult, type IFlattenedRuleSet } from 'dependency-cruiser';
+import { SERVER_RULES } from './serverRules';
 
 export const REPO = join(import.meta.dirname, '..', '..');
 
@@ -100,6 +101,7 @@ export const RULES: IFlattenedRuleSet = {
       from: {},
       to: { couldNotResolve: true, pathNot: '^virtual:' },
     },
+    ...SERVER_RULES,
   ],
 };
 
