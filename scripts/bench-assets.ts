@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app.ts';
 import { uuid } from '../server/lib/ids.ts';
-import { SUPER_ADMIN_ID } from '../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../server/permissions/effective.ts';
 import { benchStore } from './bench/store.ts';
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);

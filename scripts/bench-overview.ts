@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app.ts';
 import { sha256, uuid } from '../server/lib/ids.ts';
 import { formatDate } from '../server/lib/time.ts';
-import { SUPER_ADMIN_ID } from '../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../server/permissions/effective.ts';
 import { sessionRow } from '../tests/server/overview/rows.ts';
 import { benchStore, seededRandom } from './bench/store.ts';
 

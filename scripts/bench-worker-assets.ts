@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app.ts';
 import { sha256, sign, uuid } from '../server/lib/ids.ts';
-import { SUPER_ADMIN_ID } from '../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../server/permissions/effective.ts';
 import { benchStore, seededRandom } from './bench/store.ts';
 
 const ASSETS = 100_000;

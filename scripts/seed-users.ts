@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
 import { type Db, openStore } from '../server/db/index.ts';
 import type { NewUser } from '../server/db/schema.ts';
-import { seed } from '../server/db/seed.ts';
-import { loadCatalogue } from '../server/modules/menus/catalogue.ts';
+import { seed } from '../server/seed.ts';
+import { loadCatalogue } from '../server/permissions/catalogue.ts';
 import { uuid } from '../server/lib/ids.ts';
 import { hashPassword } from '../server/lib/password.ts';
 

@@ -15,7 +15,7 @@ import { createGateways } from './modules/gateways/service.ts';
 import { modules as defaultModules } from './modules/index.ts';
 import { type SessionLifecycle, startSessionLifecycle } from './modules/sessions/lifecycle.ts';
 import { createLiveSessions } from './modules/sessions/live.ts';
-import { loadCatalogue, type ServerCatalogue } from './modules/menus/catalogue.ts';
+import { loadCatalogue, type ServerCatalogue } from './permissions/catalogue.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 const MAX_PARAM_LENGTH = 16 * 1024;

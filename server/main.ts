@@ -2,9 +2,9 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openStore } from './db/index.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './seed.ts';
 import { SecretBoxError } from './lib/secret-box.ts';
-import { loadCatalogue } from './modules/menus/catalogue.ts';
+import { loadCatalogue } from './permissions/catalogue.ts';
 
 /** Starts Jumpgate: config from flags and environment, database migrated and seeded, then listen. */
 export async function main(argv = process.argv.slice(2), env = process.env): Promise<void> {

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Db, openStore } from '../../server/db/index.ts';
-import { seed } from '../../server/db/seed.ts';
+import { seed } from '../../server/seed.ts';
 import type { SecretBox } from '../../server/lib/secret-box.ts';
-import { loadCatalogue, type ServerCatalogue } from '../../server/modules/menus/catalogue.ts';
+import { loadCatalogue, type ServerCatalogue } from '../../server/permissions/catalogue.ts';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-password';
 

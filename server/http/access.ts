@@ -4,7 +4,7 @@ import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { Gateways } from '../modules/gateways/service.ts';
-import type { ServerCatalogue } from '../modules/menus/catalogue.ts';
+import type { ServerCatalogue } from '../permissions/catalogue.ts';
 import type { LiveSessions } from '../modules/sessions/live.ts';
 
 /** What a module's routes get from the app. */

@@ -9,7 +9,7 @@ import { openStore } from '../../server/db/index.ts';
 import { migrationProvider } from '../../server/db/migrations.ts';
 import { sha256 } from '../../server/lib/ids.ts';
 import { KEY_FILE, loadSecretBox } from '../../server/lib/secret-box.ts';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
 import { newKey } from './resources/helpers.ts';
 import { ADMIN_PASSWORD, startHarness } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteDef } from '../../server/http/routes.ts';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
 import { ADMIN_PASSWORD, type CallResult, startHarness } from './harness.ts';
 import { withProbe } from './probe.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PluginManifest, TreeMenu } from '../../shared/manifest.ts';
 import type { Module } from '../../server/http/routes.ts';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
 import { extractGuide, linkServer } from '../guide/extract.ts';
 import { startHarness } from './harness.ts';
 

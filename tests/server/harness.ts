@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Db, openStore } from '../../server/db/index.ts';
 import { SEALED_COLUMNS, sealedValues } from '../../server/db/sealed.ts';
-import { type SeedResult, seed } from '../../server/db/seed.ts';
+import { type SeedResult, seed } from '../../server/seed.ts';
 import type { Envelope } from '../../server/http/envelope.ts';
 import type { Module } from '../../server/http/routes.ts';
 import { isStaticPath } from '../../server/http/static.ts';
@@ -16,10 +16,10 @@ import { sha256, uuid } from '../../server/lib/ids.ts';
 import { hashPassword } from '../../server/lib/password.ts';
 import type { SecretBox } from '../../server/lib/secret-box.ts';
 import { usernameKey } from '../../server/lib/username.ts';
-import { accessTokenHint } from '../../server/modules/auth/tokens.ts';
+import { accessTokenHint } from '../../server/permissions/tokens.ts';
 import { modules as defaultModules } from '../../server/modules/index.ts';
 import type { PermissionKey, PluginManifest } from '../../shared/manifest.ts';
-import { loadCatalogue, type ServerCatalogue } from '../../server/modules/menus/catalogue.ts';
+import { loadCatalogue, type ServerCatalogue } from '../../server/permissions/catalogue.ts';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, parseAddr } from '../../server/config.ts';
 import { pageOf, pagingQuery } from '../../server/http/paging.ts';
 import { Semaphore } from '../../server/lib/semaphore.ts';
 import { formatDate, ZERO_DATE } from '../../server/lib/time.ts';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
 import { startHarness } from './harness.ts';
 import { withProbe } from './probe.ts';
 

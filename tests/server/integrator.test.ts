@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineManifest, type TreeMenu } from '../../shared/manifest.ts';
 import { defineModule, route } from '../../server/http/routes.ts';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
 import reports from '../fixtures/integrator/manifest.ts';
 import reportsModule from '../fixtures/integrator/server.ts';
 import { startHarness } from './harness.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { both, fromAcceptLanguage, say, text } from '../../server/lib/i18n.ts';
-import { SUPER_ADMIN_ID, SUPER_ADMIN_NICKNAME } from '../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID, SUPER_ADMIN_NICKNAME } from '../../server/permissions/effective.ts';
 import { CLOSE } from '../../server/modules/sessions/live.ts';
 import { ADMIN_PASSWORD, startHarness } from './harness.ts';
 import { sessionsHarness, TermClient } from './sessions/helpers.ts';

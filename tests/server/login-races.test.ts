@@ -2,8 +2,8 @@ import bcrypt from 'bcrypt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG_UNAUTHORIZED } from '../../server/http/envelope.ts';
 import { hashPassword } from '../../server/lib/password.ts';
-import { endLoginTokens } from '../../server/modules/auth/tokens.ts';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { endLoginTokens } from '../../server/permissions/tokens.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
 import { type Harness, startHarness } from './harness.ts';
 
 const body = (username: string, password: string) => ({ username, password, remember: false, totp: '' });

@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
 import { ADMIN_PASSWORD, type Harness, startHarness } from './harness.ts';
 
 const body = (username: string, password: string, extra: Record<string, unknown> = {}) => ({ username, password, remember: false, totp: '', ...extra });

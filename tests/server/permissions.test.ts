@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionKey } from '../../shared/manifest.ts';
 import { MSG_LOGIN_ONLY } from '../../server/http/envelope.ts';
 import type { RouteDef } from '../../server/http/routes.ts';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
 import { type CallResult, type Harness, startHarness } from './harness.ts';
 import { withProbe } from './probe.ts';
 

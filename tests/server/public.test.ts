@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
 import { defineManifest } from '../../shared/manifest.ts';
 import type { TreeMenu } from '../../shared/manifest.ts';
-import { DEFAULT_PROPERTIES } from '../../server/db/seed.ts';
+import { DEFAULT_PROPERTIES } from '../../server/seed.ts';
 import { ADMIN_PASSWORD, startHarness } from './harness.ts';
 
 const flatten = (nodes: TreeMenu[]): TreeMenu[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);

@@ -1,12 +1,12 @@
-import { loadCatalogue } from '../../server/modules/menus/catalogue.ts';
+import { loadCatalogue } from '../../server/permissions/catalogue.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/db/index.ts';
 import { createSecretBox, KEY_FILE, keyIdOf, loadSecretBox, newKey, parseKey, SecretBoxError } from '../../server/lib/secret-box.ts';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
-import { seed } from '../../server/db/seed.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
+import { seed } from '../../server/seed.ts';
 
 const dirs: string[] = [];
 const tmp = () => {

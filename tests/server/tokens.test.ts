@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG_LOGIN_ONLY, MSG_UNAUTHORIZED } from '../../server/http/envelope.ts';
 import { sha256 } from '../../server/lib/ids.ts';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
 import { ADMIN_PASSWORD, type Harness, startHarness } from './harness.ts';
 
 const MIN = 60 * 1000;

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { SUPER_ADMIN_ID } from '../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../server/permissions/effective.ts';
 import { ADMIN_PASSWORD, type Harness, startHarness } from './harness.ts';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';

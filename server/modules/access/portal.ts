@@ -3,7 +3,7 @@ import { paged, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { assetPage, listFilters, SORTS } from '../assets/list.ts';
 import { userProbeReason } from '../sessions/user-reason.ts';
-import { openableAssetIds } from './rule.ts';
+import { openableAssetIds } from '../../policy/access-rule.ts';
 
 /*
  * The portal: the assets the caller may open (the access rule), for every account type (`allow: 'authenticated'`).

@@ -5,7 +5,7 @@ import { hashPassword, PASSWORD_MSG, passwordProblem, verifyPassword } from '../
 import { formatDate, ZERO_DATE } from '../../lib/time.ts';
 import { accountInfo } from '../auth/info.ts';
 import { LOCKED_MESSAGE, Lockout } from '../auth/lockout.ts';
-import { endAllTokens, endLoginTokens, issueAccessToken, readAccessToken } from '../auth/tokens.ts';
+import { endAllTokens, endLoginTokens, issueAccessToken, readAccessToken } from '../../permissions/tokens.ts';
 import { acceptTotp, newTotpSecret, TOTP_SECRET, totpQr } from '../auth/totp.ts';
 
 const changePasswordBody = z.object({ oldPassword: z.string().max(1024), newPassword: z.string().max(1024) });

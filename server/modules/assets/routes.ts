@@ -8,18 +8,18 @@ import { parseInput } from '../../http/validation.ts';
 import { uuid } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { assertSecretStays, given, nextSecrets, prepareSecrets, type SealedSecrets } from '../credentials/account.ts';
-import { actorOf } from '../identity/containment.ts';
-import { assertWithinHold, UNRESTRICTED } from '../access/delegation.ts';
-import { actsAsOwner, assertMayChangeOwner, ownerQuery } from '../identity/owner.ts';
-import { idList, oneId, requireAll } from '../identity/shared.ts';
+import { actorOf } from '../../policy/containment.ts';
+import { assertWithinHold, UNRESTRICTED } from '../../policy/delegation.ts';
+import { actsAsOwner, assertMayChangeOwner, ownerQuery } from '../../policy/owner.ts';
+import { idList, oneId, requireAll } from '../../http/ids.ts';
 import { type AssetBody, assetBody, attributesSchema, CLIENT_KEY, SOCKS_PASSWORD } from './fields.ts';
 import { PROTOCOLS } from '../../../shared/protocols.ts';
 import { assetPage, pagingAssets } from './list.ts';
 import { assertNameFree, assetDetail, assetOrFail, attributeOf, clientKeyOf, NOT_CHECKED, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
 import { endSessionsOfAssets } from '../sessions/cuts.ts';
-import { assertMayUseCredential, assertReferences, mayUseCredential } from './usage.ts';
+import { assertMayUseCredential, assertReferences, mayUseCredential } from '../../policy/references.ts';
 import { MSG_HOST_KEY, zHostKey } from '../credentials/host-key.ts';
-import { decide } from '../access/rule.ts';
+import { decide } from '../../policy/access-rule.ts';
 import { text } from '../../lib/i18n.ts';
 
 const MSG_ROUTES = {

@@ -3,7 +3,7 @@ import type { Asset } from '../../db/schema.ts';
 import { fail } from '../../http/envelope.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
-import { ownerName } from '../identity/owner.ts';
+import { ownerName } from '../../policy/owner.ts';
 import { CLIENT_KEY, SECRET_ATTRIBUTES, SOCKS_PASSWORD } from './fields.ts';
 
 /* Reads and writes of assets, their attributes and tags, shared by the routes, the CSV import and tcping. */

@@ -5,7 +5,7 @@ import type { Asset } from '../../db/schema.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { Semaphore } from '../../lib/semaphore.ts';
 import type { Gateways } from '../gateways/service.ts';
-import { oneId, requireAll, zId } from '../identity/shared.ts';
+import { oneId, requireAll, zId } from '../../http/ids.ts';
 import { assetOrFail } from './store.ts';
 
 /*

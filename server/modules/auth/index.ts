@@ -1,16 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { totpEnabled } from '../../http/auth.ts';
+import { totpEnabled } from '../../permissions/principal.ts';
 import { ApiError, fail } from '../../http/envelope.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { hashPassword, tooLongForBcrypt, verifyPassword } from '../../lib/password.ts';
 import { usernameKey } from '../../lib/username.ts';
-import { accessOf } from '../menus/effective.ts';
+import { accessOf } from '../../permissions/effective.ts';
 import { accountInfo } from './info.ts';
 import { LOCKED_MESSAGE, Lockout } from './lockout.ts';
-import { issueLoginToken } from './tokens.ts';
+import { issueLoginToken } from '../../permissions/tokens.ts';
 import { acceptTotp } from './totp.ts';
 import { text } from '../../lib/i18n.ts';
 

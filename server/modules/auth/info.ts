@@ -1,6 +1,6 @@
-import type { PrincipalUser } from '../../http/auth.ts';
+import type { PrincipalUser } from '../../permissions/principal.ts';
 import type { Lng } from '../../lib/i18n.ts';
-import { shownNickname, type UserAccess } from '../menus/effective.ts';
+import { shownNickname, type UserAccess } from '../../permissions/effective.ts';
 
 /** AccountInfo of contract §3.1, with roles loaded (login answered null in 1.3.9). */
 export interface AccountInfo {

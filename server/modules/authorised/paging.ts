@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { formatDate } from '../../lib/time.ts';
-import { openableAssetIds, stateAt, windowDate } from '../access/rule.ts';
-import { strategiesById } from '../access/strategies.ts';
-import { contains } from '../identity/shared.ts';
+import { openableAssetIds, stateAt, windowDate } from '../../policy/access-rule.ts';
+import { strategiesById } from '../../policy/strategies.ts';
+import { contains } from '../../http/ids.ts';
 import { zOptionalId } from './store.ts';
 
 /*

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { fail } from '../../http/envelope.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import type { Db } from '../../db/index.ts';
-import { assertRemovalWidensNothing, type Removal } from '../access/delegation.ts';
-import { explain } from '../access/rule.ts';
+import { assertRemovalWidensNothing, type Removal } from '../../policy/delegation.ts';
+import { explain } from '../../policy/access-rule.ts';
 import { MSG as ASSET_MSG } from '../assets/store.ts';
-import { actorOf } from '../identity/containment.ts';
-import { idList, MAX_IDS, zId } from '../identity/shared.ts';
+import { actorOf } from '../../policy/containment.ts';
+import { idList, MAX_IDS, zId } from '../../http/ids.ts';
 import { recheckLiveSessions } from '../sessions/cuts.ts';
 import { assertAssetsExist, assertMayAuthorise, grant, grantFields, MAX_PAIRS, MSG, zIds, zOptionalId } from './store.ts';
 

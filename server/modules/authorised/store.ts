@@ -3,10 +3,10 @@ import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
 import { zDate } from '../../http/validation.ts';
 import { sign } from '../../lib/ids.ts';
-import { assertNoSilentWidening, assertWithinHold } from '../access/delegation.ts';
-import { assertStrategyExists } from '../access/strategies.ts';
-import type { Actor } from '../identity/containment.ts';
-import { MAX_IDS, requireAll, zId } from '../identity/shared.ts';
+import { assertNoSilentWidening, assertWithinHold } from '../../policy/delegation.ts';
+import { assertStrategyExists } from '../../policy/strategies.ts';
+import type { Actor } from '../../policy/containment.ts';
+import { MAX_IDS, requireAll, zId } from '../../http/ids.ts';
 
 /* Writing authorisations (contract §2.21): the checks every bind and unbind makes, in the route's transaction. */
 

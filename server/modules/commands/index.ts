@@ -3,9 +3,9 @@ import { fail } from '../../http/envelope.ts';
 import { paged, pageOf } from '../../http/paging.ts';
 import { type Deps, defineModule, type RouteDef, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
-import { type Actor, actorOf } from '../identity/containment.ts';
-import { assertMayChangeOwner, ownerName, ownerQuery } from '../identity/owner.ts';
-import { idList, oneId, requireAll } from '../identity/shared.ts';
+import { type Actor, actorOf } from '../../policy/containment.ts';
+import { assertMayChangeOwner, ownerName, ownerQuery } from '../../policy/owner.ts';
+import { idList, oneId, requireAll } from '../../http/ids.ts';
 import { assertExists, COLUMNS, commandBody, commandPagingQuery, commandsMatching, MSG, SORTS, toWire } from './store.ts';
 import { workerCommandRoutes } from './worker.ts';
 

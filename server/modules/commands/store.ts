@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
 import { pagingQuery } from '../../http/paging.ts';
 import { formatDate } from '../../lib/time.ts';
-import { contains, zName } from '../identity/shared.ts';
+import { contains, zName } from '../../http/ids.ts';
 
 /*
  * What the admin commands (/commands) and the user's own (/worker/commands) share: the body, the columns, the list

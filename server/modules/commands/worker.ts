@@ -2,7 +2,7 @@ import { fail } from '../../http/envelope.ts';
 import { paged, pageOf } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
-import { idList, oneId, requireAll } from '../identity/shared.ts';
+import { idList, oneId, requireAll } from '../../http/ids.ts';
 import { assertExists, COLUMNS, commandBody, commandPagingQuery, commandsMatching, MSG, SORTS, toWire } from './store.ts';
 
 /*

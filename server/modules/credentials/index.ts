@@ -5,9 +5,9 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
-import { assertNotUsedByAssets } from '../assets/usage.ts';
-import { assertUserExists, ownerName, ownerQuery } from '../identity/owner.ts';
-import { contains, idList, oneId, requireAll, zName } from '../identity/shared.ts';
+import { assertNotUsedByAssets } from '../../policy/references.ts';
+import { assertUserExists, ownerName, ownerQuery } from '../../policy/owner.ts';
+import { contains, idList, oneId, requireAll, zName } from '../../http/ids.ts';
 import { nextSecrets, prepareSecrets, secretFields, secretFlags, zUsername } from './account.ts';
 
 /*

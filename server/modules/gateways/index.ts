@@ -6,12 +6,12 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
-import { assertNotUsedByAssets } from '../assets/usage.ts';
+import { assertNotUsedByAssets } from '../../policy/references.ts';
 import { assertSecretStays, given, nextSecrets, prepareSecrets, secretFields, secretFlags, zUsername } from '../credentials/account.ts';
 import { MSG_HOST_KEY, zHostKey } from '../credentials/host-key.ts';
 import { both } from '../../lib/i18n.ts';
-import { actsAsOwner, ownerName } from '../identity/owner.ts';
-import { contains, idList, oneId, requireAll, zName } from '../identity/shared.ts';
+import { actsAsOwner, ownerName } from '../../policy/owner.ts';
+import { contains, idList, oneId, requireAll, zName } from '../../http/ids.ts';
 
 /*
  * Access gateways (contract §2.9, §3.7): SSH jump hosts. The records live here, the live side (clients, tunnels,

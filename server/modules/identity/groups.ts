@@ -5,10 +5,10 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
-import { assertRemovalWidensNothing, assertWithinHold, type Terms } from '../access/delegation.ts';
-import { stateAt } from '../access/rule.ts';
-import { type Actor, actorOf } from './containment.ts';
-import { contains, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
+import { assertRemovalWidensNothing, assertWithinHold, type Terms } from '../../policy/delegation.ts';
+import { stateAt } from '../../policy/access-rule.ts';
+import { type Actor, actorOf } from '../../policy/containment.ts';
+import { contains, idList, oneId, requireAll, zIdArray, zName } from '../../http/ids.ts';
 
 const groupBody = z.object({ name: zName(64), members: zIdArray });
 

@@ -7,9 +7,9 @@ import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { sign, uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import type { Catalogue } from '../../../shared/manifest.ts';
-import { SUPER_ADMIN_ID } from '../menus/effective.ts';
-import { actorOf } from './containment.ts';
-import { contains, idList, oneId, requireAll, zName } from './shared.ts';
+import { SUPER_ADMIN_ID } from '../../permissions/effective.ts';
+import { actorOf } from '../../policy/containment.ts';
+import { contains, idList, oneId, requireAll, zName } from '../../http/ids.ts';
 
 /** Only keys some plugin manifest declares (the catalogue) may be given to a role. */
 const menuRefOf = (catalogue: Catalogue) =>

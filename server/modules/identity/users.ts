@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { User } from '../../db/schema.ts';
-import { totpEnabled } from '../../http/auth.ts';
+import { totpEnabled } from '../../permissions/principal.ts';
 import { fail } from '../../http/envelope.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
@@ -10,12 +10,12 @@ import type { Lng } from '../../lib/i18n.ts';
 import { hashPassword, passwordProblem } from '../../lib/password.ts';
 import { usernameKey, zUsername } from '../../lib/username.ts';
 import { formatDate } from '../../lib/time.ts';
-import { endAllTokens } from '../auth/tokens.ts';
-import { SUPER_ADMIN_ID, shownNickname, storedNickname } from '../menus/effective.ts';
+import { endAllTokens } from '../../permissions/tokens.ts';
+import { SUPER_ADMIN_ID, shownNickname, storedNickname } from '../../permissions/effective.ts';
 import { endSessionsOfUsers } from '../sessions/cuts.ts';
 import { CLOSE } from '../sessions/live.ts';
-import { type Actor, actorOf } from './containment.ts';
-import { contains, idList, oneId, requireAll, zIdArray, zName } from './shared.ts';
+import { type Actor, actorOf } from '../../policy/containment.ts';
+import { contains, idList, oneId, requireAll, zIdArray, zName } from '../../http/ids.ts';
 
 const MSG = {
   self: '不能操作自身账户',

@@ -7,9 +7,9 @@ import { type Lng, say } from '../../lib/i18n.ts';
 import { formatDate } from '../../lib/time.ts';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
-import { endLoginTokens } from '../auth/tokens.ts';
-import { type Actor, actorOf } from '../identity/containment.ts';
-import { contains, idList, requireAll } from '../identity/shared.ts';
+import { endLoginTokens } from '../../permissions/tokens.ts';
+import { type Actor, actorOf } from '../../policy/containment.ts';
+import { contains, idList, requireAll } from '../../http/ids.ts';
 import { describeAll, recordOperation } from './operations.ts';
 import { zTimeBound } from './time-bound.ts';
 

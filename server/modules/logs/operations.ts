@@ -5,7 +5,7 @@ import type { Deps } from '../../http/access.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { route } from '../../http/routes.ts';
 import { formatDate } from '../../lib/time.ts';
-import { contains } from '../identity/shared.ts';
+import { contains } from '../../http/ids.ts';
 import { zTimeBound } from './time-bound.ts';
 
 /*

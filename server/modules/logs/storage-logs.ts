@@ -3,7 +3,7 @@ import type { Deps } from '../../http/access.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { route } from '../../http/routes.ts';
 import { formatDate } from '../../lib/time.ts';
-import { idList, requireAll, zId } from '../identity/shared.ts';
+import { idList, requireAll, zId } from '../../http/ids.ts';
 import { describeAll, recordOperation } from './operations.ts';
 
 /*

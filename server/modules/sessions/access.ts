@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import type { Protocol } from '../../db/schema.ts';
-import { decide, grantsTouching } from '../access/rule.ts';
+import { decide, grantsTouching } from '../../policy/access-rule.ts';
 import { REFUSAL, type RefusalReason } from '../logs/operations.ts';
 import { NO_FLAGS, type SessionFlags, sessionFlags } from './flags.ts';
 

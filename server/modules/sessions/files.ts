@@ -10,7 +10,7 @@ import type { StreamedFile } from '../../http/multipart.ts';
 import { type Deps, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
-import { oneId } from '../identity/shared.ts';
+import { oneId } from '../../http/ids.ts';
 import { REFUSAL, type RefusalReason, recordOperation } from '../logs/operations.ts';
 import { sessionAccess } from './access.ts';
 import { CLOSE, type LiveSession } from './live.ts';

@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { type Lng, say } from '../../lib/i18n.ts';
-import { shownNickname } from '../menus/effective.ts';
+import { shownNickname } from '../../permissions/effective.ts';
 import { z } from 'zod';
 import type { DB, SessionsTable } from '../../db/schema.ts';
 import { fail } from '../../http/envelope.ts';
 import { paged, pagingQuery } from '../../http/paging.ts';
 import { type Deps, route } from '../../http/routes.ts';
 import { formatDate } from '../../lib/time.ts';
-import { contains, idList, oneId, requireAll, zId } from '../identity/shared.ts';
+import { contains, idList, oneId, requireAll, zId } from '../../http/ids.ts';
 import { describeAll, recordOperation } from '../logs/operations.ts';
 import { CLOSE } from './live.ts';
 import { MSG_SESSION, recordingFolder, recordingPath, sessionOrFail } from './shared.ts';

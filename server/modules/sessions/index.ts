@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fail } from '../../http/envelope.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
-import { zId } from '../identity/shared.ts';
+import { zId } from '../../http/ids.ts';
 import { fileRoutes } from './files.ts';
 import { recordOperation } from '../logs/operations.ts';
 import { refusalReason, sessionAccess } from './access.ts';

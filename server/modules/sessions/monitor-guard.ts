@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import { writesOf } from '../../db/index.ts';
 import type { Deps } from '../../http/access.ts';
-import { authorize, resolvePrincipal } from '../../http/auth.ts';
+import { authorize, resolvePrincipal } from '../../permissions/principal.ts';
 import { closedFrame } from '../../http/routes.ts';
 import { text } from '../../lib/i18n.ts';
 import { CLOSE } from './live.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fail } from '../../http/envelope.ts';
 import { type Deps, route } from '../../http/routes.ts';
-import { oneId } from '../identity/shared.ts';
+import { oneId } from '../../http/ids.ts';
 import { recordingPath, sessionOrFail } from './shared.ts';
 import { text } from '../../lib/i18n.ts';
 

@@ -1,7 +1,7 @@
 import type { Client } from 'ssh2';
 import { fail } from '../../http/envelope.ts';
 import { type Deps, route } from '../../http/routes.ts';
-import { oneId } from '../identity/shared.ts';
+import { oneId } from '../../http/ids.ts';
 import type { LiveSession } from './live.ts';
 import { liveOf, ownSession } from './owned.ts';
 

@@ -4,11 +4,11 @@ import { fail } from '../../http/envelope.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
-import { assertNotOwnStrategy, assertWithinHold } from '../access/delegation.ts';
-import { stateAt } from '../access/rule.ts';
+import { assertNotOwnStrategy, assertWithinHold } from '../../policy/delegation.ts';
+import { stateAt } from '../../policy/access-rule.ts';
 import { assertMayAuthorise } from '../authorised/store.ts';
-import { type Actor, actorOf } from '../identity/containment.ts';
-import { contains, idList, oneId, requireAll } from '../identity/shared.ts';
+import { type Actor, actorOf } from '../../policy/containment.ts';
+import { contains, idList, oneId, requireAll } from '../../http/ids.ts';
 import { recheckLiveSessions } from '../sessions/cuts.ts';
 import { assertNameFree, FLAGS, flagsOf, MSG, strategyBody, strategyOrFail, toWire } from './store.ts';
 

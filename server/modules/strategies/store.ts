@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.ts';
 import type { Strategy, StrategyFlags } from '../../db/schema.ts';
 import { fail } from '../../http/envelope.ts';
 import { formatDate } from '../../lib/time.ts';
-import { zName } from '../identity/shared.ts';
+import { zName } from '../../http/ids.ts';
 
 /* Strategies (contract §3.14): stored as 0/1 integers, JSON booleans on the wire. Shared by the routes and POST /sessions. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sign } from '../../../server/lib/ids.ts';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import { adminWith } from '../identity/helpers.ts';
 import { accessHarness } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sign, uuid } from '../../../server/lib/ids.ts';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import { accessHarness, type Paged, type PortalItem } from './helpers.ts';
 
 // Past 2 000 matches the portal list walks the order's index instead of sorting every match (assets/list.ts

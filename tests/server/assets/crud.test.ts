@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sign } from '../../../server/lib/ids.ts';
 import { formatDate } from '../../../server/lib/time.ts';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import { adminWith, assetHarness, sshAsset } from './helpers.ts';
 
 type Detail = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../../server/lib/time.ts';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import { assetHarness, type Paged, sshAsset } from './helpers.ts';
 
 interface Item {

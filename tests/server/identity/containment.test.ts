@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CallResult, Harness } from '../harness.ts';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import type { PermissionKey as MenuKey } from '../../../shared/manifest.ts';
-import { issueLoginToken } from '../../../server/modules/auth/tokens.ts';
-import { refusal } from '../../../server/modules/identity/containment.ts';
+import { issueLoginToken } from '../../../server/permissions/tokens.ts';
+import { refusal } from '../../../server/policy/containment.ts';
 import { adminWith, identityHarness } from './helpers.ts';
 
 /** What the acting admin holds: every identity action on accounts, plus two unrelated keys. */

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import type { PermissionKey } from '../../../shared/manifest.ts';
 import { type CallOptions, type Harness, startHarness } from '../harness.ts';
 

@@ -1,4 +1,4 @@
-import { loadCatalogue } from '../../../server/modules/menus/catalogue.ts';
+import { loadCatalogue } from '../../../server/permissions/catalogue.ts';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../server/config.ts';
 import { openDatabase } from '../../../server/db/index.ts';
 import { createSecretBox, newKey, parseKey } from '../../../server/lib/secret-box.ts';
-import { seed } from '../../../server/db/seed.ts';
+import { seed } from '../../../server/seed.ts';
 import { PASSWORD_MSG } from '../../../server/lib/password.ts';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import { type Harness, startHarness } from '../harness.ts';
 import { identityHarness } from './helpers.ts';
 

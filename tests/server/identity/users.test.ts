@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { uuid } from '../../../server/lib/ids.ts';
 import { formatDate } from '../../../server/lib/time.ts';
 import { PASSWORD_MSG } from '../../../server/lib/password.ts';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import { ADMIN_PASSWORD } from '../harness.ts';
 import { adminWith, identityHarness, type Paged } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import { ADMIN_PASSWORD, type Harness, startHarness } from '../harness.ts';
 import { adminWith, type Paged } from '../identity/helpers.ts';
 import { insertLoginLog, local } from '../overview/rows.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionKey } from '../../../shared/manifest.ts';
-import { DEFAULT_ROLES } from '../../../server/db/seed.ts';
+import { DEFAULT_ROLES } from '../../../server/seed.ts';
 import { uuid } from '../../../server/lib/ids.ts';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import { type Harness, startHarness } from '../harness.ts';
 import { adminWith, type Paged } from '../identity/helpers.ts';
 import { insertAsset, insertLoginLog, insertStorageLog, local, sessionRow } from '../overview/rows.ts';

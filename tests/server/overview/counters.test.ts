@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import { ADMIN_PASSWORD, startHarness } from '../harness.ts';
 import { adminWith } from '../identity/helpers.ts';
 import { insertAsset, insertLoginLog, insertSession, local } from './rows.ts';

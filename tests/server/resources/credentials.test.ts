@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import { adminWith, newKey, type Paged, resourcesHarness } from './helpers.ts';
 
 interface Credential {

@@ -3,7 +3,7 @@ import type { PermissionKey } from '../../../shared/manifest.ts';
 import { defineModule } from '../../../server/http/routes.ts';
 import type { Gateways } from '../../../server/modules/gateways/service.ts';
 import { ed25519KeyPair } from '../sshd.ts';
-import { SUPER_ADMIN_ID } from '../../../server/modules/menus/effective.ts';
+import { SUPER_ADMIN_ID } from '../../../server/permissions/effective.ts';
 import { type CallOptions, type Harness, type HarnessOptions, startHarness } from '../harness.ts';
 
 export interface Paged<T> {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/index.ts';
-import { strategyOrFail, toWire } from '../strategies/store.ts';
+import type { Db } from '../db/index.ts';
+import { strategyOrFail, toWire } from '../modules/strategies/store.ts';
 
 /*
  * The strategies an authorisation may carry (contract §3.14), as the access rule and the bind routes read them.

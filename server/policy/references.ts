@@ -1,9 +1,9 @@
-import type { Db } from '../../db/index.ts';
-import { fail } from '../../http/envelope.ts';
-import { both } from '../../lib/i18n.ts';
-import type { Actor } from '../identity/containment.ts';
-import { SUPER_ADMIN_ID } from '../menus/effective.ts';
-import { actsAsOwner } from '../identity/owner.ts';
+import type { Db } from '../db/index.ts';
+import { fail } from '../http/envelope.ts';
+import { both } from '../lib/i18n.ts';
+import type { Actor } from './containment.ts';
+import { SUPER_ADMIN_ID } from '../permissions/effective.ts';
+import { actsAsOwner } from './owner.ts';
 
 /*
  * Assets point at a credential (accountType credential) and at an access gateway. Those tables belong to other

@@ -1,9 +1,9 @@
-import type { Catalogue } from '../../shared/manifest.ts';
-import { SUPER_ADMIN_ID } from '../modules/menus/effective.ts';
-import { sign } from '../lib/ids.ts';
-import { ConfigError } from '../config.ts';
-import { generatePassword, hashPassword, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, passwordProblem } from '../lib/password.ts';
-import type { Db } from './index.ts';
+import type { Catalogue } from '../shared/manifest.ts';
+import { SUPER_ADMIN_ID } from './permissions/effective.ts';
+import { sign } from './lib/ids.ts';
+import { ConfigError } from './config.ts';
+import { generatePassword, hashPassword, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, passwordProblem } from './lib/password.ts';
+import type { Db } from './db/index.ts';
 
 /**
  * The built-in roles of contract §4.2, with the keys 1.3.9 meant (its lists named keys that do not exist: quirk 9),

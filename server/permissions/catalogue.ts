@@ -11,8 +11,8 @@ import {
   type Lng,
   type PluginManifest,
   type TreeMenu,
-} from '../../../shared/manifest.ts';
-import { REPO_ROOT } from '../../config.ts';
+} from '../../shared/manifest.ts';
+import { REPO_ROOT } from '../config.ts';
 
 /**
  * The permission keys the server knows: every plugin manifest's keys (plugins/<id>/manifest.ts, the same files the

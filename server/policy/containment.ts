@@ -1,12 +1,12 @@
-import type { Catalogue } from '../../../shared/manifest.ts';
-import type { Db } from '../../db/index.ts';
-import type { User } from '../../db/schema.ts';
-import type { Principal } from '../../http/auth.ts';
-import { fail } from '../../http/envelope.ts';
-import { MSG as SELF_MSG } from '../access/delegation.ts';
-import { openableAssetIds } from '../access/rule.ts';
-import { SUPER_ADMIN_ID } from '../menus/effective.ts';
-import { requireAll } from './shared.ts';
+import type { Catalogue } from '../../shared/manifest.ts';
+import type { Db } from '../db/index.ts';
+import type { User } from '../db/schema.ts';
+import type { Principal } from '../permissions/principal.ts';
+import { fail } from '../http/envelope.ts';
+import { MSG as SELF_MSG } from './delegation.ts';
+import { openableAssetIds } from './access-rule.ts';
+import { SUPER_ADMIN_ID } from '../permissions/effective.ts';
+import { requireAll } from '../http/ids.ts';
 
 /*
  * Containment: an account acts on another account, or hands out rights, only within the rights it holds itself.

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/index.ts';
-import { longToken, sha256, uuid } from '../../lib/ids.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
+import type { Db } from '../db/index.ts';
+import { longToken, sha256, uuid } from '../lib/ids.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
 
 /** Login-token lifetimes (sliding) as in 1.3.9. */
 export const TOKEN_TTL_MS = 2 * 60 * 60 * 1000;

@@ -3,10 +3,10 @@ import { type Db, writesOf } from '../db/index.ts';
 import { prepared } from '../db/prepared.ts';
 import type { User } from '../db/schema.ts';
 import { sha256 } from '../lib/ids.ts';
-import { ACCESS_TOKEN_PREFIX, endLoginTokens, SLIDE_AFTER_MS, ttlOf } from '../modules/auth/tokens.ts';
-import { accessOf, SUPER_ADMIN_ID, type UserAccess } from '../modules/menus/effective.ts';
-import { forbidden, unauthorized } from './envelope.ts';
-import type { Deps, Gate } from './access.ts';
+import { ACCESS_TOKEN_PREFIX, endLoginTokens, SLIDE_AFTER_MS, ttlOf } from './tokens.ts';
+import { accessOf, SUPER_ADMIN_ID, type UserAccess } from './effective.ts';
+import { forbidden, unauthorized } from '../http/envelope.ts';
+import type { Deps, Gate } from '../http/access.ts';
 
 /** The user fields auth needs; password and TOTP secret stay out. */
 export type PrincipalUser = Pick<User, 'id' | 'username' | 'nickname' | 'type' | 'status'> & { totpEnabled: boolean };

@@ -1,11 +1,11 @@
-import type { Db } from '../../db/index.ts';
-import type { Strategy as StrategyRow } from '../../db/schema.ts';
-import { fail } from '../../http/envelope.ts';
-import { both, type Localized, text } from '../../lib/i18n.ts';
-import { formatDate } from '../../lib/time.ts';
-import { SUPER_ADMIN_ID } from '../menus/effective.ts';
-import { FLAGS } from '../strategies/store.ts';
-import { type Grant, stateAt, winner } from './rule.ts';
+import type { Db } from '../db/index.ts';
+import type { Strategy as StrategyRow } from '../db/schema.ts';
+import { fail } from '../http/envelope.ts';
+import { both, type Localized, text } from '../lib/i18n.ts';
+import { formatDate } from '../lib/time.ts';
+import { SUPER_ADMIN_ID } from '../permissions/effective.ts';
+import { FLAGS } from '../modules/strategies/store.ts';
+import { type Grant, stateAt, winner } from './access-rule.ts';
 
 /*
  * Delegation never widens (docs/SERVER.md "Security model"): nobody but the super admin changes what applies to

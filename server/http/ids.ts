@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
-import { fail } from '../../http/envelope.ts';
+import { fail } from './envelope.ts';
 
 export const MAX_ID = 64;
 /** Bulk `:id` lists (contract §1.8): a console page selection, far below this. */

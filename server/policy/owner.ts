@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../../db/index.ts';
-import { fail } from '../../http/envelope.ts';
-import { text } from '../../lib/i18n.ts';
-import { SUPER_ADMIN_ID } from '../menus/effective.ts';
+import type { Db } from '../db/index.ts';
+import { fail } from '../http/envelope.ts';
+import { text } from '../lib/i18n.ts';
+import { SUPER_ADMIN_ID } from '../permissions/effective.ts';
 import type { Actor } from './containment.ts';
-import { zId } from './shared.ts';
+import { zId } from '../http/ids.ts';
 
 /*
  * Records owned by a user (credentials, commands, gateways, assets) keep the user's id in `owner`; the wire adds

@@ -1,7 +1,7 @@
-import { type Db, writesOf } from '../../db/index.ts';
-import { prepared } from '../../db/prepared.ts';
-import type { Catalogue } from '../../../shared/manifest.ts';
-import { type Lng, say, text } from '../../lib/i18n.ts';
+import { type Db, writesOf } from '../db/index.ts';
+import { prepared } from '../db/prepared.ts';
+import type { Catalogue } from '../../shared/manifest.ts';
+import { type Lng, say, text } from '../lib/i18n.ts';
 
 export const SUPER_ADMIN_ID = 'abcdefghijklmnopqrstuvwxyz';
 

@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
-import { formatDate } from '../../lib/time.ts';
-import { SUPER_ADMIN_ID } from '../menus/effective.ts';
+import type { Db } from '../db/index.ts';
+import { formatDate } from '../lib/time.ts';
+import { SUPER_ADMIN_ID } from '../permissions/effective.ts';
 import { type Strategy, strategiesById } from './strategies.ts';
 
 /*
