@@ -21,7 +21,7 @@ const pluginPages = /\/plugins\/([a-z][a-z0-9-]*)\/pages\.tsx?$/;
 /** Griffel's build-time compiler, run only on our files that declare styles (the rest would be parsed for nothing). */
 function griffelAheadOfTime(): Plugin {
   const compiler = griffel({
-    include: [new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(core|plugins)/.*\\.tsx?$`)],
+    include: [new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(core|domain|plugins)/.*\\.tsx?$`)],
     babelOptions: { presets: ['@babel/preset-typescript', ['@babel/preset-react', { runtime: 'automatic' }]] },
   });
   const transform = compiler.transform;
@@ -63,6 +63,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     alias: [
       { find: /^@\/core\/testing$/, replacement: `${root}core/testing/index.ts` },
       { find: /^@\/shared\/manifest$/, replacement: `${root}shared/manifest.ts` },
+      { find: /^@\/shared\/protocols$/, replacement: `${root}shared/protocols.ts` },
+      { find: /^@\/domain$/, replacement: `${root}domain/index.ts` },
       { find: /^@\/core$/, replacement: `${root}core/index.ts` },
     ],
   },

@@ -20,13 +20,13 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import type { QueryKey } from '@tanstack/react-query';
+import { LoadFailed, StatusBadge, useQuery } from '@/core';
 import type { ReactNode } from 'react';
-import { useQuery } from '../query/hooks';
-import { useUiT } from './i18n';
-import { LoadFailed } from './LoadFailed';
-import { StatusBadge } from './StatusBadge';
+import { useDomainT } from './i18n';
 import { ValidityBadge, type ValidityState, ValidityWindow } from './validity';
+
+/** A query key as `useQuery` takes it (core keeps @tanstack to itself). */
+type QueryKey = readonly unknown[];
 
 // The auditor's question "may this user open this asset, and why?" answered by the server
 // (GET /authorised/explain): the outcome, what it rests on, every grant that touches the pair and which one wins.
@@ -78,7 +78,7 @@ export interface AccessExplainDialogProps {
 
 /** Why a user may (or may not) open an asset, shown from the server's explanation. */
 export function AccessExplainDialog({ open, onClose, title, queryKey, load }: AccessExplainDialogProps) {
-  const t = useUiT();
+  const t = useDomainT();
   return (
     <Dialog open={open} modalType="modal" onOpenChange={(_, d) => (d.open ? undefined : onClose())}>
       <DialogSurface style={{ maxWidth: 'min(760px, calc(100vw - 32px))' }}>
@@ -97,7 +97,7 @@ export function AccessExplainDialog({ open, onClose, title, queryKey, load }: Ac
 }
 
 function Explanation({ queryKey, load }: Pick<AccessExplainDialogProps, 'queryKey' | 'load'>) {
-  const t = useUiT();
+  const t = useDomainT();
   const styles = useStyles();
   // Never from a cache: a grant or a membership may have changed since the last look.
   const answer = useQuery({ queryKey, queryFn: load, gcTime: 0, staleTime: 0 });

@@ -1,7 +1,7 @@
 import { makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components';
-import { isProtocol, PROTOCOLS, type Protocol } from '../../shared/protocols';
-import { useUiT } from './i18n';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '@/core';
+import { isProtocol, PROTOCOLS, type Protocol } from '@/shared/protocols';
+import { useDomainT } from './i18n';
 
 /** The protocols an asset may speak (shared/protocols.ts: the server uses the same list). */
 export const ASSET_PROTOCOLS = PROTOCOLS;
@@ -10,7 +10,7 @@ export const isAssetProtocol = isProtocol;
 
 /** The protocols as search or form options, with their labels. */
 export function useProtocolOptions(): { value: AssetProtocol; label: string }[] {
-  const t = useUiT();
+  const t = useDomainT();
   return ASSET_PROTOCOLS.map((p) => ({ value: p, label: t(`ui.protocols.${p}`) }));
 }
 
@@ -47,7 +47,7 @@ const useStyles = makeStyles({
 /** An asset's protocol as a coloured label (an unknown one as plain text in a grey frame). */
 export function ProtocolBadge({ protocol }: { protocol: string }) {
   const styles = useStyles();
-  const t = useUiT();
+  const t = useDomainT();
   const known = isAssetProtocol(protocol);
   return (
     <span className={mergeClasses(styles.badge, known ? styles[protocol] : styles.unknown)}>{known ? t(`ui.protocols.${protocol}`) : protocol}</span>
@@ -67,7 +67,7 @@ export interface AssetStatusProps {
  * message: never checked since it was made or moved) / 测试中 while a check runs.
  */
 export function AssetStatus({ active, message, testing }: AssetStatusProps) {
-  const t = useUiT();
+  const t = useDomainT();
   if (testing) return <StatusBadge tone="processing">{t('ui.assetStatus.testing')}</StatusBadge>;
   if (active) return <StatusBadge tone="success">{t('ui.assetStatus.active')}</StatusBadge>;
   if (!message) return <StatusBadge tone="default">{t('ui.assetStatus.unchecked')}</StatusBadge>;

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import type { FormField, FormSection, FormValues } from './form/types';
-import { useUiT } from './i18n';
-import { StatusBadge, type StatusTone } from './StatusBadge';
+import { type FormField, type FormSection, type FormValues, StatusBadge, type StatusTone } from '@/core';
+import { useDomainT } from './i18n';
 
 // A validity window: a record (a grant…) counts from `from` until `until`, each a wire date-time
 // (`YYYY-MM-DD HH:mm:ss`) or '' for a side left open.
@@ -17,7 +16,7 @@ export interface ValidityBadgeProps {
 
 /** 生效中 / 未生效 / 已过期 as a coloured badge. */
 export function ValidityBadge({ state }: ValidityBadgeProps) {
-  const t = useUiT();
+  const t = useDomainT();
   return <StatusBadge tone={TONE[state] ?? 'default'}>{t(`ui.validity.state.${state}`)}</StatusBadge>;
 }
 
@@ -30,7 +29,7 @@ export interface ValidityWindowProps {
 
 /** A validity window in words: `a ~ b`, `a 起`, `至 b`, or 长期有效 when both sides are open. */
 export function ValidityWindow({ from = '', until = '' }: ValidityWindowProps) {
-  const t = useUiT();
+  const t = useDomainT();
   if (from && until) return <>{t('ui.validity.between', { from, until })}</>;
   if (from) return <>{t('ui.validity.from', { from })}</>;
   if (until) return <>{t('ui.validity.until', { until })}</>;
@@ -50,7 +49,7 @@ export interface ValidityFieldsOptions<Values extends FormValues> {
  * both are set the end must come after the start. Both sides are wire strings, so they compare as text.
  */
 export function useValidityFields<Values extends FormValues>({ from, until, title }: ValidityFieldsOptions<Values>): FormSection<Values> {
-  const t = useUiT();
+  const t = useDomainT();
   return useMemo(() => {
     const fromLabel = t('ui.validity.validFrom');
     const untilLabel = t('ui.validity.validUntil');

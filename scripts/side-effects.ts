@@ -16,10 +16,13 @@ export const CORE_MODULES_WITH_SETUP: readonly string[] = [
   'core/app/firstScreenBoot.entry.ts',
 ];
 
-/** The folders held to that rule: core, and the code it shares with the server (shared/). */
-export const PURE_FOLDERS: readonly string[] = ['core/', 'shared/'];
+/**
+ * The folders held to that rule: core, the code it shares with the server (shared/), and the domain widgets (domain/,
+ * a barrel several plugin chunks import from: each should take only the widgets it uses).
+ */
+export const PURE_FOLDERS: readonly string[] = ['core/', 'shared/', 'domain/'];
 
-/** `treeshake.moduleSideEffects` for the console build: core's and shared/'s modules are pure but for those above. */
+/** `treeshake.moduleSideEffects` for the console build: core's, shared/'s and domain/'s modules are pure but for those above. */
 export function coreSideEffects(root: string): (id: string) => boolean {
   const setup = new Set(CORE_MODULES_WITH_SETUP.map((file) => `${root}${file}`));
   return (id) => !PURE_FOLDERS.some((folder) => id.startsWith(`${root}${folder}`)) || setup.has(id);

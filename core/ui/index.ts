@@ -1,8 +1,5 @@
-// Jumpgate console UI kit. Strings come from the `core` namespace, keys `ui.*`.
-export { AccessExplainDialog, STRATEGY_FLAGS } from './AccessExplainDialog';
-export type { AccessExplainDialogProps, AccessExplanation, ExplainedGrant, ExplainedStrategy, StrategyFlag } from './AccessExplainDialog';
-export { ASSET_PROTOCOLS, AssetStatus, isAssetProtocol, ProtocolBadge, useProtocolOptions } from './AssetBadges';
-export type { AssetProtocol, AssetStatusProps } from './AssetBadges';
+// Jumpgate console UI kit: generic pieces that know nothing of bastions (domain widgets live in domain/, `@/domain`).
+// Strings come from the `kit` namespace, keys `ui.*`.
 export { BatchProgress, runInChunks, useBatchRun } from './BatchProgress';
 export type { BatchProgressProps, BatchProgressState, BatchRun } from './BatchProgress';
 export { CheckTree, checkedValues, computeCheckState } from './CheckTree';
@@ -52,8 +49,6 @@ export type { RecordPageProps } from './RecordPage';
 export { StatusBadge } from './StatusBadge';
 export type { StatusBadgeProps, StatusTone } from './StatusBadge';
 export { splitTags, TagList } from './TagList';
-export { useValidityFields, ValidityBadge, ValidityWindow } from './validity';
-export type { ValidityBadgeProps, ValidityFieldsOptions, ValidityState, ValidityWindowProps } from './validity';
 export type { TagListProps } from './TagList';
 export { columnSettingsKey } from './columnSettings';
 export type { ColumnsState } from './columnSettings';

@@ -1,4 +1,5 @@
-import { type AccessExplanation, type ApiClient, type FieldOption, type PageQuery, type PageResult, pageSource, type ValidityState } from '@/core';
+import { type ApiClient, type FieldOption, type PageQuery, type PageResult, pageSource } from '@/core';
+import type { AccessExplanation, ValidityState } from '@/domain';
 
 export type UserType = 'user' | 'admin';
 

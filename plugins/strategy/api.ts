@@ -1,4 +1,5 @@
-import { type AccessExplanation, type ApiClient, type FieldOption, pageSource, type ValidityState } from '@/core';
+import { type ApiClient, type FieldOption, pageSource } from '@/core';
+import type { AccessExplanation, ValidityState } from '@/domain';
 
 /** The eight flags of a strategy, in the order the list, the form and the detail page show them. */
 export const FLAGS = ['upload', 'download', 'delete', 'rename', 'edit', 'createDir', 'copy', 'paste'] as const;

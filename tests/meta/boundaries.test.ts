@@ -4,7 +4,7 @@ import { CHECKED, checkImports, describeViolations } from './importRules';
 
 // The import boundaries on the real import graph (dependency-cruiser; rules and why in ./importRules.ts).
 describe('import boundaries', () => {
-  it('hold in core, plugins, server, the guide’s examples and plugin tests', async () => {
+  it('hold in core, the domain widgets, plugins, server, the guide’s examples and plugin tests', async () => {
     const result = await checkImports();
     expect(describeViolations(result)).toEqual([]);
     // The check saw the code (not an empty graph): every checked folder has modules.
@@ -18,11 +18,16 @@ describe('import boundaries', () => {
 
   it('each rule catches its violation (fixture tree tests/meta/fixtures/graph)', async () => {
     const root = join(import.meta.dirname, 'fixtures', 'graph');
-    const result = await checkImports(['core', 'plugins', 'server', 'tests/plugins'], root);
+    const result = await checkImports(['core', 'domain', 'plugins', 'server', 'tests/plugins'], root);
     const violations = describeViolations(result).map((line) => line.replace(/(\.\.\/)+node_modules\//, 'node_modules/'));
     expect(violations.sort()).toEqual(
       [
         'core-imports-a-plugin: core/names-a-plugin.ts → plugins/alpha/index.ts',
+        'core-imports-the-domain: core/names-the-domain.ts → domain/index.ts',
+        'domain-imports-a-library-it-may-not: domain/violations.ts → node_modules/axios/index.js',
+        'domain-imports-a-plugin: domain/violations.ts → plugins/beta/index.ts',
+        'domain-imports-core-internals: domain/violations.ts → core/internal.ts',
+        'plugin-imports-domain-internals: plugins/alpha/uses-domain.ts → domain/part.ts',
         'icon-from-the-icons-root: plugins/alpha/violations.ts → node_modules/@fluentui/react-icons/lib/index.js',
         'manifest-imports-more-than-core-manifest: plugins/beta/manifest.ts → core/index.ts',
         'no-cycles: server/http/first.ts → server/http/second.ts (cycle: server/http/first.ts → server/http/second.ts → server/http/first.ts)',

@@ -78,12 +78,47 @@ export const RULES: IFlattenedRuleSet = {
       },
     },
     {
+      name: 'plugin-imports-domain-internals',
+      comment: 'A plugin (and its tests) reaches the domain widgets through their entry `@/domain` only.',
+      severity: 'error',
+      from: { path: `(${PLUGIN}|^tests/plugins/)` },
+      to: { path: '^domain/', pathNot: '^domain/index\\.ts$' },
+    },
+    {
+      name: 'domain-imports-core-internals',
+      comment: 'The domain widgets build on core through `@/core` only (and on shared/ code such as `@/shared/protocols`).',
+      severity: 'error',
+      from: { path: '^domain/' },
+      to: { path: '^core/', pathNot: '^core/index\\.ts$' },
+    },
+    {
+      name: 'domain-imports-a-plugin',
+      comment: 'The domain widgets serve every plugin and know none: what differs comes in as props.',
+      severity: 'error',
+      from: { path: '^domain/' },
+      to: { path: '^(plugins|docs/examples)/' },
+    },
+    {
+      name: 'core-imports-the-domain',
+      comment: 'Core is the generic kit under the domain widgets: it never imports them (they import core).',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { path: '^domain/' },
+    },
+    {
+      name: 'domain-imports-a-library-it-may-not',
+      comment: `The domain widgets import the libraries plugins may (${PLUGIN_LIBRARIES.join(', ')}); the rest goes through \`@/core\`.`,
+      severity: 'error',
+      from: { path: '^domain/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: modulesOf(PLUGIN_LIBRARIES) },
+    },
+    {
       name: 'icon-from-the-icons-root',
       comment:
         'Icons come from their own module, `@fluentui/react-icons/svg/<name>`, never the package root (types aside): the root ' +
         're-exports icons from big shared modules, and a chunk taking one carries every icon another chunk took from it.',
       severity: 'error',
-      from: { path: '^(core|plugins|docs/examples)/', pathNot: TEST_FILE },
+      from: { path: '^(core|domain|plugins|docs/examples)/', pathNot: TEST_FILE },
       // Type-only imports reach dependency-cruiser as `require` (see typeImportsAsRequire).
       to: { path: '(^|/)node_modules/@fluentui/react-icons/lib/index\\.js$', dependencyTypesNot: ['require'] },
     },
@@ -91,7 +126,7 @@ export const RULES: IFlattenedRuleSet = {
       name: 'no-cycles',
       comment: 'No import cycles in the console or the server.',
       severity: 'error',
-      from: { path: '^(core|plugins|server|docs/examples)/' },
+      from: { path: '^(core|domain|plugins|server|docs/examples)/' },
       to: { circular: true },
     },
     {
@@ -144,7 +179,7 @@ const BABEL_CONFIG = {
 };
 
 /** The folders whose imports are checked. */
-export const CHECKED = ['shared', 'core', 'plugins', 'server', 'tests/plugins'];
+export const CHECKED = ['shared', 'core', 'domain', 'plugins', 'server', 'tests/plugins'];
 
 /** Cruises `files` (relative to `root`, the repository by default) with the rules: the violations and the modules seen. */
 export async function checkImports(files: readonly string[] = CHECKED, root: string = REPO): Promise<ICruiseResult> {
@@ -169,6 +204,8 @@ export async function checkImports(files: readonly string[] = CHECKED, root: str
         alias: {
           '@/core/testing$': join(root, 'core/testing/index.ts'),
           '@/shared/manifest$': join(root, 'shared/manifest.ts'),
+          '@/shared/protocols$': join(root, 'shared/protocols.ts'),
+          '@/domain$': join(root, 'domain/index.ts'),
           '@/core$': join(root, 'core/index.ts'),
         },
       },

@@ -36,7 +36,7 @@ function setupStatements(file: string): string[] {
   });
 }
 
-describe('core (and shared/) modules with import-time set-up', () => {
+describe('core (and shared/, domain/) modules with import-time set-up', () => {
   const files = PURE_FOLDERS.flatMap((folder) => sourcesUnder(path.join(root, folder)));
 
   it('are exactly the ones the build keeps whole (scripts/side-effects.ts)', () => {
@@ -50,6 +50,7 @@ describe('core (and shared/) modules with import-time set-up', () => {
     expect(keeps(`${root}core/ui/dayjs.ts`)).toBe(true);
     expect(keeps(`${root}core/main.tsx`)).toBe(true);
     expect(keeps(`${root}core/ui/format.ts`)).toBe(false);
+    expect(keeps(`${root}domain/AssetBadges.tsx`)).toBe(false);
     expect(keeps(`${root}node_modules/dayjs/dayjs.min.js`)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import { ASSET_PROTOCOLS, EmptyState, keepPreviousData, type PermissionKey, PageContainer, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
+import { EmptyState, keepPreviousData, type PermissionKey, PageContainer, useCan, useEndpoints, useQuery, useTranslation } from '@/core';
+import { ASSET_PROTOCOLS } from '@/domain';
 import { DataVizPalette, DonutChart, getColorFromToken, LineChart, type LineChartPoints } from '@fluentui/react-charts';
 import { makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { DesktopRegular } from '@fluentui/react-icons/svg/desktop';

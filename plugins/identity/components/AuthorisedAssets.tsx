@@ -1,19 +1,15 @@
 import {
-  AccessExplainDialog,
   AddButton,
   FormDialog,
   type FormItem,
   formatDateTime,
   type KeyGate,
-  ProtocolBadge,
   ServerTable,
   useEndpoints,
   useTableActions,
   useTranslation,
-  useValidityFields,
-  ValidityBadge,
-  ValidityWindow,
 } from '@/core';
+import { AccessExplainDialog, ProtocolBadge, useValidityFields, ValidityBadge, ValidityWindow } from '@/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type AssetGrantRow, assetGrantApi, GRANT_KEYS, type GrantHolder } from '../api';

@@ -1,14 +1,5 @@
-import {
-  AssetStatus,
-  PageContainer,
-  ProtocolBadge,
-  RelativeTime,
-  ServerTable,
-  TagList,
-  useEndpoints,
-  useProtocolOptions,
-  useTranslation,
-} from '@/core';
+import { PageContainer, RelativeTime, ServerTable, TagList, useEndpoints, useTranslation } from '@/core';
+import { AssetStatus, ProtocolBadge, useProtocolOptions } from '@/domain';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { KEYS, type MyAssetRow, myAssetApi } from '../api';
 

@@ -1,4 +1,5 @@
-import { formatDateTime, ProtocolBadge, type SearchField, type ServerTableColumn, useEndpoints, useFormatDuration, useProtocolOptions, useTranslation } from '@/core';
+import { formatDateTime, type SearchField, type ServerTableColumn, useEndpoints, useFormatDuration, useTranslation } from '@/core';
+import { ProtocolBadge, useProtocolOptions } from '@/domain';
 import type { ReactNode } from 'react';
 import { SESSION_KEYS, type SessionRow, sessionApi } from './api';
 

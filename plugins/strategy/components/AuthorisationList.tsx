@@ -1,16 +1,5 @@
-import {
-  AccessExplainDialog,
-  formatDateTime,
-  PageContainer,
-  ProtocolBadge,
-  ServerTable,
-  StatusBadge,
-  useEndpoints,
-  useTableActions,
-  useTranslation,
-  ValidityBadge,
-  ValidityWindow,
-} from '@/core';
+import { formatDateTime, PageContainer, ServerTable, StatusBadge, useEndpoints, useTableActions, useTranslation } from '@/core';
+import { AccessExplainDialog, ProtocolBadge, ValidityBadge, ValidityWindow } from '@/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GRANT_KEYS, type GrantRow, grantApi } from '../api';

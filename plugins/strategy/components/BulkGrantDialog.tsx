@@ -1,4 +1,5 @@
-import { FormDialog, type FormItem, useEndpoints, useQuery, useTranslation, useValidityFields } from '@/core';
+import { FormDialog, type FormItem, useEndpoints, useQuery, useTranslation } from '@/core';
+import { useValidityFields } from '@/domain';
 import { GRANT_KEYS, grantApi } from '../api';
 
 interface Values extends Record<string, unknown> {

@@ -96,7 +96,7 @@ describe('ServerTable as cards', () => {
 
 describe('asset badges', () => {
   it('labels each protocol and shows an unknown one as it is; the status says 运行中 / 不可用 / 未检测 / 测试中', async () => {
-    const { AssetStatus, ProtocolBadge } = await import('../../../core/ui');
+    const { AssetStatus, ProtocolBadge } = await import('../../../domain');
     renderUi(
       <div>
         <ProtocolBadge protocol="kubernetes" />

@@ -2,17 +2,8 @@
 // access explanation, and disabled options in the searchable multi-select.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  AccessExplainDialog,
-  type AccessExplanation,
-  FormDialog,
-  type FormField,
-  type FormItem,
-  useValidityFields,
-  validateField,
-  ValidityBadge,
-  ValidityWindow,
-} from '../../../core/ui';
+import { FormDialog, type FormField, type FormItem, validateField } from '../../../core/ui';
+import { AccessExplainDialog, type AccessExplanation, useValidityFields, ValidityBadge, ValidityWindow } from '../../../domain';
 import { joinDateTime, parseDate, parseTime, splitDateTime } from '../../../core/ui/form/datetime';
 import { dataKeyT } from '../../../core/i18n/types';
 import { typeDateTime } from '../../../core/testing';

@@ -1,9 +1,7 @@
 import {
-  AssetStatus,
   Descriptions,
   DetailTabs,
   formatDateTime,
-  ProtocolBadge,
   RecordPage,
   TagList,
   useBus,
@@ -14,6 +12,7 @@ import {
   useQueryClient,
   useTranslation,
 } from '@/core';
+import { AssetStatus, ProtocolBadge } from '@/domain';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useParams } from 'react-router-dom';
 import { ASSET_KEYS, type AssetRecord, assetApi } from './api';

@@ -1,10 +1,8 @@
 import {
-  AssetStatus,
   BatchProgress,
   Can,
   formatDateTime,
   PageContainer,
-  ProtocolBadge,
   RelativeTime,
   ServerTable,
   type ServerTableHandle,
@@ -17,6 +15,7 @@ import {
   useTableActions,
   useTranslation,
 } from '@/core';
+import { AssetStatus, ProtocolBadge } from '@/domain';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';

@@ -1,4 +1,5 @@
-import { ImportDialog, ProtocolBadge, TagList, textFileHref, useBus, useEndpoints, useTranslation } from '@/core';
+import { ImportDialog, TagList, textFileHref, useBus, useEndpoints, useTranslation } from '@/core';
+import { ProtocolBadge } from '@/domain';
 import { type ImportRow, assetApi } from './api';
 
 // 1.3.9's sample: one line, no header; columns name, protocol, ip, port, username, password, private key, passphrase,

@@ -1,4 +1,4 @@
-import { ASSET_PROTOCOLS } from '@/core';
+import { ASSET_PROTOCOLS } from '@/domain';
 import type { AccountType, Protocol } from './api';
 
 /** In 1.3.9's order (its protocol radio); core's list, which the protocol badge reads too. */

@@ -1,16 +1,5 @@
-import {
-  AccessExplainDialog,
-  AddButton,
-  formatDateTime,
-  type PageQuery,
-  type PageResult,
-  ServerTable,
-  useEndpoints,
-  useTableActions,
-  useTranslation,
-  ValidityBadge,
-  ValidityWindow,
-} from '@/core';
+import { AddButton, formatDateTime, type PageQuery, type PageResult, ServerTable, useEndpoints, useTableActions, useTranslation } from '@/core';
+import { AccessExplainDialog, ValidityBadge, ValidityWindow } from '@/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type GroupGrantRow, GRANT_KEYS, grantApi, type Grantee, type UserGrantRow } from './api';

@@ -1,4 +1,5 @@
-import { FormDialog, type FormItem, useEndpoints, useTranslation, useValidityFields } from '@/core';
+import { FormDialog, type FormItem, useEndpoints, useTranslation } from '@/core';
+import { useValidityFields } from '@/domain';
 import { GRANT_KEYS, grantApi, type Grantee } from './api';
 
 interface Values extends Record<string, unknown> {

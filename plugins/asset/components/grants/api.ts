@@ -1,4 +1,5 @@
-import type { AccessExplanation, ApiClient, FieldOption, PageQuery, PageResult, ValidityState } from '@/core';
+import type { ApiClient, FieldOption, PageQuery, PageResult } from '@/core';
+import type { AccessExplanation, ValidityState } from '@/domain';
 
 /** Who an asset is granted to from its detail page: users or user groups. */
 export type Grantee = 'user' | 'group';
