@@ -7,3 +7,5 @@ export { ASSET_PROTOCOLS, AssetStatus, isAssetProtocol, ProtocolBadge, useProtoc
 export type { AssetProtocol, AssetStatusProps } from './AssetBadges';
 export { useValidityFields, ValidityBadge, ValidityWindow } from './validity';
 export type { ValidityBadgeProps, ValidityFieldsOptions, ValidityState, ValidityWindowProps } from './validity';
+export { SavedCommands } from './commands/SavedCommands';
+export type { SavedCommandBody, SavedCommandRow, SavedCommandsApi, SavedCommandsKey, SavedCommandsProps } from './commands/SavedCommands';

@@ -1,4 +1,5 @@
 import { type ApiClient, pageSource } from '@/core';
+import type { SavedCommandBody } from '@/domain';
 
 /**
  * A row of `GET /worker/assets/paging` (AssetForPage as the portal gets it): the assets the caller may open. The
@@ -27,14 +28,14 @@ export interface MyCommandRow {
 }
 
 /** POST /worker/commands, PUT /worker/commands/:id, and what GET /worker/commands/:id gives the form. */
-// A type, not an interface: the form kit needs its index signature.
-export type MyCommandBody = { name: string; content: string };
+export type MyCommandBody = SavedCommandBody;
 
 export const KEYS = {
   assets: ['my-area', 'assets'] as const,
   tags: ['my-area', 'asset-tags'] as const,
   commands: ['my-area', 'commands'] as const,
-  command: (id: string) => ['my-area', 'command', id] as const,
+  /** A command's key is `[...command, id]`. */
+  command: ['my-area', 'command'] as const,
 };
 
 const ids = (list: readonly (string | number)[]) => list.map((id) => encodeURIComponent(String(id))).join(',');

@@ -1,4 +1,5 @@
 import { type ApiClient, pageSource } from '@/core';
+import type { SavedCommandBody } from '@/domain';
 
 /** A row of GET /commands/paging (CommandForPage). */
 export interface CommandRow {
@@ -12,14 +13,12 @@ export interface CommandRow {
 }
 
 /** POST /commands, PUT /commands/:id, and what GET /commands/:id gives the form. */
-export interface CommandBody {
-  name: string;
-  content: string;
-}
+export type CommandBody = SavedCommandBody;
 
 export const COMMAND_KEYS = {
   list: ['asset', 'commands'] as const,
-  one: (id: string) => ['asset', 'command', id] as const,
+  /** A record's key is `[...record, id]`. */
+  record: ['asset', 'command'] as const,
 };
 
 const ids = (list: readonly (string | number)[]) => list.map((id) => encodeURIComponent(String(id))).join(',');
