@@ -11,11 +11,13 @@ import { installSecurityHeaders } from './http/security.ts';
 import { installStatic } from './http/static.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { SecretBox } from './lib/secret-box.ts';
-import { createGateways } from './modules/gateways/service.ts';
-import { modules as defaultModules } from './modules/index.ts';
-import { type SessionLifecycle, startSessionLifecycle } from './modules/sessions/lifecycle.ts';
-import { createLiveSessions } from './modules/sessions/live.ts';
+import type { DomainEvents } from './http/events.ts';
+import { createBus } from './lib/bus.ts';
+import { createGateways } from './modules/gateways/index.ts';
+import { type AppDeps, modules as defaultModules } from './modules/index.ts';
+import { createLiveSessions } from './modules/sessions/index.ts';
 import { loadCatalogue, type ServerCatalogue } from './permissions/catalogue.ts';
+import { createGatekeeper } from './permissions/principal.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 const MAX_PARAM_LENGTH = 16 * 1024;
@@ -31,7 +33,7 @@ export interface AppOptions {
   /** Fastify logger options; off when absent (tests). */
   logger?: FastifyServerOptions['logger'];
   /** Replaces the module list (tests add probe modules). */
-  modules?: readonly Module[];
+  modules?: readonly Module<AppDeps>[];
   /** The permission keys (the one the database was seeded with); default: every manifest under plugins/. */
   catalogue?: ServerCatalogue;
 }
@@ -80,13 +82,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const onReady: (() => Promise<void> | void)[] = [];
   const onClose: (() => Promise<void> | void)[] = [];
   const lifecycle: Lifecycle = { onReady: (fn) => onReady.push(fn), onClose: (fn) => onClose.push(fn) };
-  const deps = { db, config, clock, log: app.log, box, catalogue, gateways, live, lifecycle };
-  // Sessions left running by a crash end at start; abandoned ones are swept hourly (modules/sessions/lifecycle.ts).
-  let sessions: SessionLifecycle | undefined;
-  lifecycle.onReady(async () => {
-    sessions = await startSessionLifecycle(deps);
-  });
-  lifecycle.onClose(() => sessions?.stop());
+  const events = createBus<DomainEvents>((name, err) => app.log.error({ err }, `a reaction to ${name} failed`));
+  const gatekeeper = createGatekeeper({ db, clock, catalogue });
+  // The composition root: the app's services, then the services of modules that others use (their faces).
+  const deps: AppDeps = { db, config, clock, log: app.log, box, catalogue, gatekeeper, events, lifecycle, gateways, live };
   app.addHook('onReady', async () => {
     for (const fn of onReady) await fn();
   });

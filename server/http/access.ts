@@ -1,11 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
-import type { Gateways } from '../modules/gateways/service.ts';
-import type { ServerCatalogue } from '../permissions/catalogue.ts';
-import type { LiveSessions } from '../modules/sessions/live.ts';
+import type { Catalogue, TreeMenu } from '../../shared/manifest.ts';
+import type { User } from '../db/schema.ts';
+import type { Events } from './events.ts';
 
 /** What a module's routes get from the app. */
 export interface Deps {
@@ -17,12 +17,58 @@ export interface Deps {
   box: SecretBox;
   /** The permission keys of every plugin manifest (GET /menus, role checks, effective keys, route gates). */
   catalogue: ServerCatalogue;
-  /** Access gateways, live: SSH clients, tunnels through them and their connected state (modules/gateways/service.ts). */
-  gateways: Gateways;
-  /** The sessions running in this process (modules/sessions/live.ts): terminal, monitor, files, stats. */
-  live: LiveSessions;
+  /** Who calls and whether a gate lets them through (permissions/principal.ts implements it; the routes only ask). */
+  gatekeeper: Gatekeeper;
+  /** How modules react to each other's changes without importing each other (events.ts). */
+  events: Events;
   /** Background work a module runs beside its routes (timers, a first pass at start): started and stopped with the app. */
   lifecycle: Lifecycle;
+}
+
+/**
+ * The permission keys the server knows (permissions/catalogue.ts builds it from every plugin manifest), with the tree
+ * GET /menus answers (zh-CN `title` and both `titles`).
+ */
+export interface ServerCatalogue extends Catalogue {
+  readonly tree: TreeMenu[];
+}
+
+/** The user fields auth needs; password and TOTP secret stay out. */
+export type PrincipalUser = Pick<User, 'id' | 'username' | 'nickname' | 'type' | 'status'> & { totpEnabled: boolean };
+
+export interface UserAccess {
+  /** Role ids, sorted. */
+  roles: string[];
+  /** Effective menu keys in tree order: only keys some manifest declares. */
+  menus: string[];
+}
+
+/**
+ * Who is calling, resolved from the token on every request: nothing is snapshotted at login (quirk 8). Rows are
+ * cached in process only until the next write to the tables they come from, so changes apply on the next request.
+ */
+export interface Principal {
+  user: PrincipalUser;
+  /** `tokens.id` (SHA-256) of a login token; null for a personal access token. */
+  tokenId: string | null;
+  /** Role ids and effective menu keys, loaded on first use within the request. */
+  access(): Promise<UserAccess>;
+}
+
+/** How the routes check who calls: the HTTP floor asks, the permissions floor answers. */
+export interface Gatekeeper {
+  /** The caller behind a token: null when there is none, or it is unknown, expired or its account disabled. */
+  principal(token: string | undefined): Promise<Principal | null>;
+  /** Throws the 401/403 envelope unless `principal` passes the gate. */
+  authorize(gate: Exclude<Gate, 'anonymous'>, principal: Principal | null): Promise<void>;
+}
+
+/** `X-Auth-Token` header, else the `X-Auth-Token` query parameter (downloads, WebSockets). */
+export function tokenOf(req: FastifyRequest): string | undefined {
+  const header = req.headers['x-auth-token'];
+  if (typeof header === 'string' && header) return header;
+  const q = (req.query as Record<string, unknown> | undefined)?.['X-Auth-Token'];
+  return typeof q === 'string' && q ? q : undefined;
 }
 
 export interface Lifecycle {

@@ -4,15 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { DEFAULT_LNG, type Lng, type Message, say, text } from '../lib/i18n.ts';
-import type { ServerCatalogue } from '../permissions/catalogue.ts';
-import type { Access, Deps, Gate } from './access.ts';
-import { authorize, type Principal, resolvePrincipal, tokenOf } from '../permissions/principal.ts';
+import { type Access, type Deps, type Gate, type Principal, type ServerCatalogue, tokenOf } from './access.ts';
 import { ApiError, MSG_LOGIN_ONLY, ok } from './envelope.ts';
 import { languageOf } from './language.ts';
 import type { FileStreamLimits, UploadLimits } from './multipart.ts';
 import { parseInput } from './validation.ts';
 
-// Deps, Access and Gate live in ./access.ts, which auth.ts needs too (no import cycle between auth.ts and this file).
+// Deps, Access and Gate live in ./access.ts, which the permissions floor implements against.
 export type { Access, Deps, Gate } from './access.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -135,13 +133,16 @@ function speakOnSocket(socket: WebSocket, lng: Lng): void {
   socket.send = speaking as WebSocket['send'];
 }
 
-export interface Module {
+/**
+ * A module: a name and a function from the app's deps to its routes (module state lives in that closure). `D` is what
+ * it needs: the app's Deps, plus the services of lower modules it uses (their faces type them; app.ts builds them).
+ */
+export interface Module<D extends Deps = Deps> {
   name: string;
-  routes: (deps: Deps) => RouteDef[];
+  routes: (deps: D) => RouteDef[];
 }
 
-/** A module: a name and a function from the app's deps to its routes (module state lives in that closure). */
-export const defineModule = (name: string, routes: (deps: Deps) => RouteDef[]): Module => ({ name, routes });
+export const defineModule = <D extends Deps = Deps>(name: string, routes: (deps: D) => RouteDef[]): Module<D> => ({ name, routes });
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -181,7 +182,7 @@ export function resolveGates(defs: readonly RouteDef[], catalogue: ServerCatalog
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** Registers every module's routes, plus a 405 envelope for the other methods of each known path. */
-export function registerModules(app: FastifyInstance, deps: Deps, modules: readonly Module[]): void {
+export function registerModules<D extends Deps>(app: FastifyInstance, deps: D, modules: readonly Module<D>[]): void {
   const registry = resolveGates(
     modules.flatMap((mod) => mod.routes(deps)),
     deps.catalogue,
@@ -254,8 +255,8 @@ export function registerModules(app: FastifyInstance, deps: Deps, modules: reado
 
 /** The token and gate checks of a route: sets `req.principal` or throws the 401/403 envelope. */
 async function admit(deps: Deps, def: RegisteredRoute, req: FastifyRequest): Promise<void> {
-  const principal = await resolvePrincipal(deps, tokenOf(req));
-  await authorize(def.gate as Exclude<Gate, 'anonymous'>, principal);
+  const principal = await deps.gatekeeper.principal(tokenOf(req));
+  await deps.gatekeeper.authorize(def.gate as Exclude<Gate, 'anonymous'>, principal);
   if (def.loginOnly && !principal?.tokenId) throw new ApiError(403, MSG_LOGIN_ONLY);
   req.principal = principal;
 }

@@ -3,27 +3,23 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   buildCatalogue,
-  type Catalogue,
   catalogueTree,
   GROUP_KEYS,
   type GroupKey,
   type Labels,
   type Lng,
   type PluginManifest,
-  type TreeMenu,
 } from '../../shared/manifest.ts';
 import { REPO_ROOT } from '../config.ts';
+import type { ServerCatalogue } from '../http/access.ts';
 
-/**
+/*
  * The permission keys the server knows: every plugin manifest's keys (plugins/<id>/manifest.ts, the same files the
  * console is built from) under core's groups. GET /menus, role validation, effective keys and route gates all
  * derive from it. Keys no manifest declares are unknown: refused in role bodies, dropped from effective keys
  * (stored refs stay in the database and count again once their plugin is installed).
  */
-export interface ServerCatalogue extends Catalogue {
-  /** GET /menus: the nested tree with zh-CN `title` and both `titles`. */
-  readonly tree: TreeMenu[];
-}
+export type { ServerCatalogue };
 
 export const PLUGINS_DIR = path.join(REPO_ROOT, 'plugins');
 const LANGUAGES: readonly Lng[] = ['zh-CN', 'en-US'];

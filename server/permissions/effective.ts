@@ -1,7 +1,10 @@
 import { type Db, writesOf } from '../db/index.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Catalogue } from '../../shared/manifest.ts';
+import type { UserAccess } from '../http/access.ts';
 import { type Lng, say, text } from '../lib/i18n.ts';
+
+export type { UserAccess };
 
 export const SUPER_ADMIN_ID = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -22,12 +25,6 @@ export const shownNickname = (id: string, nickname: string, lng: Lng): string =>
 export const storedNickname = (id: string, nickname: string): string =>
   id === SUPER_ADMIN_ID && nickname === say(SUPER_ADMIN_NICKNAME, 'en-US') ? SUPER_ADMIN_NICKNAME : nickname;
 
-export interface UserAccess {
-  /** Role ids, sorted. */
-  roles: string[];
-  /** Effective menu keys in tree order: only keys some manifest declares. */
-  menus: string[];
-}
 
 /** Writes to these tables can change anyone's roles or menu keys. */
 const ACCESS_TABLES = ['roles', 'usersRolesRef', 'rolesMenusRef'] as const;

@@ -1,37 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import { type Db, writesOf } from '../db/index.ts';
 import { prepared } from '../db/prepared.ts';
 import type { User } from '../db/schema.ts';
 import { sha256 } from '../lib/ids.ts';
 import { ACCESS_TOKEN_PREFIX, endLoginTokens, SLIDE_AFTER_MS, ttlOf } from './tokens.ts';
-import { accessOf, SUPER_ADMIN_ID, type UserAccess } from './effective.ts';
+import { accessOf, SUPER_ADMIN_ID } from './effective.ts';
 import { forbidden, unauthorized } from '../http/envelope.ts';
-import type { Deps, Gate } from '../http/access.ts';
-
-/** The user fields auth needs; password and TOTP secret stay out. */
-export type PrincipalUser = Pick<User, 'id' | 'username' | 'nickname' | 'type' | 'status'> & { totpEnabled: boolean };
-
-/**
- * Who is calling, resolved from the token on every request: nothing is snapshotted at login (quirk 8). Rows are
- * cached in process only until the next write to the tables they come from, so changes apply on the next request.
- */
-export interface Principal {
-  user: PrincipalUser;
-  /** `tokens.id` (SHA-256) of a login token; null for a personal access token. */
-  tokenId: string | null;
-  /** Role ids and effective menu keys, loaded on first use within the request. */
-  access(): Promise<UserAccess>;
-}
+import type { Deps, Gate, Gatekeeper, Principal, PrincipalUser, UserAccess } from '../http/access.ts';
 
 export const totpEnabled = (secret: string) => secret !== '' && secret !== '-';
-
-/** `X-Auth-Token` header, else the `X-Auth-Token` query parameter (downloads, WebSockets). */
-export function tokenOf(req: FastifyRequest): string | undefined {
-  const header = req.headers['x-auth-token'];
-  if (typeof header === 'string' && header) return header;
-  const q = (req.query as Record<string, unknown> | undefined)?.['X-Auth-Token'];
-  return typeof q === 'string' && q ? q : undefined;
-}
 
 const USER_COLUMNS = ['u.id', 'u.username', 'u.nickname', 'u.type', 'u.status', 'u.totpSecret'] as const;
 
@@ -79,7 +55,7 @@ async function lookup<R extends UserRow>(db: Db, key: string, query: (key: strin
   return row;
 }
 
-export async function resolvePrincipal(deps: Deps, token: string | undefined): Promise<Principal | null> {
+async function resolvePrincipal(deps: Pick<Deps, 'db' | 'clock' | 'catalogue'>, token: string | undefined): Promise<Principal | null> {
   if (!token || token.length > 200) return null;
   const { db, clock, catalogue } = deps;
   const state = stateOf(db);
@@ -121,11 +97,16 @@ export async function resolvePrincipal(deps: Deps, token: string | undefined): P
  * Applies a route's resolved gate: 'authenticated' = any user type; a key list = admin-type users holding one of
  * those keys (the super admin holds all; an empty list = the super admin only). Throws the 401/403 envelope.
  */
-export async function authorize(allow: Exclude<Gate, 'anonymous'>, principal: Principal | null): Promise<void> {
+async function authorize(allow: Exclude<Gate, 'anonymous'>, principal: Principal | null): Promise<void> {
   if (!principal) throw unauthorized();
   if (allow === 'authenticated') return;
   if (principal.user.type !== 'admin') throw forbidden();
   if (principal.user.id === SUPER_ADMIN_ID) return;
   const { menus } = await principal.access();
   if (!allow.some((k) => menus.includes(k))) throw forbidden();
+}
+
+/** The gatekeeper the routes ask (http/access.ts): tokens resolved against this database and catalogue. */
+export function createGatekeeper(deps: Pick<Deps, 'db' | 'clock' | 'catalogue'>): Gatekeeper {
+  return { principal: (token) => resolvePrincipal(deps, token), authorize };
 }

@@ -1,7 +1,7 @@
 import type { Catalogue } from '../../shared/manifest.ts';
 import type { Db } from '../db/index.ts';
 import type { User } from '../db/schema.ts';
-import type { Principal } from '../permissions/principal.ts';
+import type { Principal } from '../http/access.ts';
 import { fail } from '../http/envelope.ts';
 import { MSG as SELF_MSG } from './delegation.ts';
 import { openableAssetIds } from './access-rule.ts';

@@ -4,7 +4,7 @@ import { fail } from '../http/envelope.ts';
 import { both, type Localized, text } from '../lib/i18n.ts';
 import { formatDate } from '../lib/time.ts';
 import { SUPER_ADMIN_ID } from '../permissions/effective.ts';
-import { FLAGS } from '../modules/strategies/store.ts';
+import { FLAGS } from './strategies.ts';
 import { type Grant, stateAt, winner } from './access-rule.ts';
 
 /*

@@ -7,16 +7,15 @@ import { actsAsOwner } from './owner.ts';
 
 /*
  * Assets point at a credential (accountType credential) and at an access gateway. Those tables belong to other
- * modules (migration 006, no foreign keys from assets): the asset routes check that what they point at exists, and
- * the credential and gateway deletes ask here whether assets still use what they would delete.
+ * modules (migration 006, no foreign keys from assets): the asset routes check here that what they point at exists,
+ * and that the caller may use the credential. Whether assets still use what a delete would remove is the assets
+ * module's to say (modules/assets/usage.ts, asked through http/events.ts).
  */
 
-/** Asset names shown per refused record; the count says how many there are in all. */
-const NAMED = 10;
 
-type Reference = 'credentialId' | 'accessGatewayId';
+export type Reference = 'credentialId' | 'accessGatewayId';
 
-const LABELS: Readonly<Record<Reference, string>> = { credentialId: '授权凭证', accessGatewayId: '接入网关' };
+export const LABELS: Readonly<Record<Reference, string>> = { credentialId: '授权凭证', accessGatewayId: '接入网关' };
 
 /** `-1 <what>不存在：<id>` when the asset body points at a credential or gateway that does not exist. */
 export async function assertReferences(trx: Db, refs: { credentialId: string | null; accessGatewayId: string | null }): Promise<void> {
@@ -50,31 +49,4 @@ export async function mayUseCredential(trx: Db, actor: Pick<Actor, 'id'>, creden
   if (actor.id === SUPER_ADMIN_ID) return true;
   const credential = await trx.selectFrom('credentials').select('owner').where('id', '=', credentialId).executeTakeFirst();
   return credential?.owner === actor.id;
-}
-
-/**
- * Refuses (`-1`, one clause per record in use, naming its assets) to delete credentials or gateways that assets
- * still use: `授权凭证「prod」仍被 2 个资产使用，不能删除：db-1、web-1`. The asset names are in `data` too.
- */
-export async function assertNotUsedByAssets(trx: Db, reference: Reference, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const uses = await trx
-    .selectFrom('assets')
-    .select(['name', `${reference} as ref`])
-    .where(reference, 'in', ids)
-    .orderBy('name')
-    .execute();
-  if (uses.length === 0) return;
-  const records =
-    reference === 'credentialId'
-      ? await trx.selectFrom('credentials').select(['id', 'name']).where('id', 'in', ids).execute()
-      : await trx.selectFrom('accessGateways').select(['id', 'name']).where('id', 'in', ids).execute();
-  const nameOf = new Map(records.map((r) => [r.id, r.name]));
-  const byRecord = new Map<string, string[]>();
-  for (const u of uses) byRecord.set(u.ref!, [...(byRecord.get(u.ref!) ?? []), u.name]);
-  const clauses = [...byRecord].map(([id, assets]) => {
-    const named = assets.slice(0, NAMED).join('、') + (assets.length > NAMED ? ' 等' : '');
-    return `${LABELS[reference]}「${nameOf.get(id) ?? id}」仍被 ${assets.length} 个资产使用，不能删除：${named}`;
-  });
-  throw fail(clauses.join('；'), Object.fromEntries(byRecord));
 }

@@ -1,10 +1,30 @@
 import type { Db } from '../db/index.ts';
-import { strategyOrFail, toWire } from '../modules/strategies/store.ts';
+import type { Strategy as StrategyRow, StrategyFlags } from '../db/schema.ts';
+import { fail } from '../http/envelope.ts';
+import { formatDate } from '../lib/time.ts';
 
 /*
- * The strategies an authorisation may carry (contract §3.14), as the access rule and the bind routes read them.
- * The table and its wire form belong to modules/strategies (store.ts).
+ * The strategies an authorisation may carry (contract §3.14), as the access rule, delegation, the bind routes and
+ * live sessions read them: stored as 0/1 integers, JSON booleans on the wire. modules/strategies writes them.
  */
+
+export const FLAGS = ['upload', 'download', 'delete', 'rename', 'edit', 'createDir', 'copy', 'paste'] as const satisfies readonly (keyof StrategyFlags)[];
+
+export const MSG_STRATEGY_NOT_FOUND = (ids: readonly string[]) => `授权策略不存在：${ids.join(', ')}`;
+
+/** The wire form: `{id, name, …8 boolean flags, created}`. */
+export const toWire = (s: StrategyRow) => ({
+  id: s.id,
+  name: s.name,
+  ...(Object.fromEntries(FLAGS.map((f) => [f, s[f] === 1])) as Record<(typeof FLAGS)[number], boolean>),
+  created: formatDate(s.created),
+});
+
+export async function strategyOrFail(db: Db, id: string): Promise<StrategyRow> {
+  const row = await db.selectFrom('strategies').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw fail(MSG_STRATEGY_NOT_FOUND([id]));
+  return row;
+}
 
 export type Strategy = ReturnType<typeof toWire>;
 

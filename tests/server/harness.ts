@@ -10,6 +10,7 @@ import { SEALED_COLUMNS, sealedValues } from '../../server/db/sealed.ts';
 import { type SeedResult, seed } from '../../server/seed.ts';
 import type { Envelope } from '../../server/http/envelope.ts';
 import type { Module } from '../../server/http/routes.ts';
+import type { AppDeps } from '../../server/modules/index.ts';
 import { isStaticPath } from '../../server/http/static.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { sha256, uuid } from '../../server/lib/ids.ts';
@@ -46,7 +47,7 @@ export interface HarnessOptions {
   adminPassword?: string | null;
   env?: Record<string, string>;
   distDir?: string;
-  modules?: readonly Module[];
+  modules?: readonly Module<AppDeps>[];
   /** Manifests added to the product's (every plugins/<id>/manifest.ts): an integrator's plugin, the probe's keys. */
   manifests?: readonly PluginManifest[];
   /** Receives the server log (JSON lines, level info) — the product's logger options; no log when absent. */

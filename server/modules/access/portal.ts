@@ -1,8 +1,8 @@
 import type { Db } from '../../db/index.ts';
 import { paged, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
-import { assetPage, listFilters, SORTS } from '../assets/list.ts';
-import { userProbeReason } from '../sessions/user-reason.ts';
+import { assetPage, listFilters, SORTS } from '../assets/index.ts';
+import { userProbeReason } from '../sessions/index.ts';
 import { openableAssetIds } from '../../policy/access-rule.ts';
 
 /*

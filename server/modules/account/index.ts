@@ -3,10 +3,10 @@ import { fail } from '../../http/envelope.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { hashPassword, PASSWORD_MSG, passwordProblem, verifyPassword } from '../../lib/password.ts';
 import { formatDate, ZERO_DATE } from '../../lib/time.ts';
-import { accountInfo } from '../auth/info.ts';
-import { LOCKED_MESSAGE, Lockout } from '../auth/lockout.ts';
+import { accountInfo } from '../auth/index.ts';
+import { LOCKED_MESSAGE, Lockout } from '../auth/index.ts';
 import { endAllTokens, endLoginTokens, issueAccessToken, readAccessToken } from '../../permissions/tokens.ts';
-import { acceptTotp, newTotpSecret, TOTP_SECRET, totpQr } from '../auth/totp.ts';
+import { acceptTotp, newTotpSecret, TOTP_SECRET, totpQr } from '../auth/index.ts';
 
 const changePasswordBody = z.object({ oldPassword: z.string().max(1024), newPassword: z.string().max(1024) });
 const confirmTotpBody = z.object({ secret: z.string().regex(TOTP_SECRET, 'expected a base32 secret'), totp: z.string().max(32) });

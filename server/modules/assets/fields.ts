@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { zHostKey } from '../credentials/host-key.ts';
+import { zHostKey } from '../credentials/index.ts';
 import type { AccountType, Protocol } from '../../db/schema.ts';
 import { isHost } from '../../../shared/host.ts';
 import { hasForbiddenCharacter } from '../../lib/username.ts';
-import { MAX_PRIVATE_KEY, secretFields, zUsername } from '../credentials/account.ts';
+import { MAX_PRIVATE_KEY, secretFields, zUsername } from '../credentials/index.ts';
 import { PROTOCOLS } from '../../../shared/protocols.ts';
 
 /*

@@ -7,7 +7,7 @@ import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { parseInput } from '../../http/validation.ts';
 import { uuid } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { assertSecretStays, given, nextSecrets, prepareSecrets, type SealedSecrets } from '../credentials/account.ts';
+import { assertSecretStays, given, nextSecrets, prepareSecrets, type SealedSecrets } from '../credentials/index.ts';
 import { actorOf } from '../../policy/containment.ts';
 import { assertWithinHold, UNRESTRICTED } from '../../policy/delegation.ts';
 import { actsAsOwner, assertMayChangeOwner, ownerQuery } from '../../policy/owner.ts';
@@ -16,9 +16,8 @@ import { type AssetBody, assetBody, attributesSchema, CLIENT_KEY, SOCKS_PASSWORD
 import { PROTOCOLS } from '../../../shared/protocols.ts';
 import { assetPage, pagingAssets } from './list.ts';
 import { assertNameFree, assetDetail, assetOrFail, attributeOf, clientKeyOf, NOT_CHECKED, pruneTags, setAttributes, setTags, socksPasswordOf } from './store.ts';
-import { endSessionsOfAssets } from '../sessions/cuts.ts';
 import { assertMayUseCredential, assertReferences, mayUseCredential } from '../../policy/references.ts';
-import { MSG_HOST_KEY, zHostKey } from '../credentials/host-key.ts';
+import { MSG_HOST_KEY, zHostKey } from '../credentials/index.ts';
 import { decide } from '../../policy/access-rule.ts';
 import { text } from '../../lib/i18n.ts';
 
@@ -317,7 +316,7 @@ export const assetRoutes = (deps: Deps): RouteDef[] => {
           await pruneTags(trx, tagIds);
         });
         // Their running sessions end with them (the terminal says why).
-        await endSessionsOfAssets(deps, ids);
+        await deps.events.emit('assets.deleted', { assetIds: ids });
         return null;
       },
     }),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import type { Asset } from '../../db/schema.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { Semaphore } from '../../lib/semaphore.ts';
-import type { Gateways } from '../gateways/service.ts';
+import type { Gateways } from '../gateways/index.ts';
 import { oneId, requireAll, zId } from '../../http/ids.ts';
 import { assetOrFail } from './store.ts';
 
@@ -91,7 +91,7 @@ async function probeAsset(db: Db, gateways: Gateways, asset: Probed): Promise<Pr
   return result;
 }
 
-export const tcpingRoutes = ({ db, gateways }: Deps): RouteDef[] => [
+export const tcpingRoutes = ({ db, gateways }: Deps & { gateways: Gateways }): RouteDef[] => [
   route({
     method: 'POST',
     path: '/assets/:id/tcping',

@@ -14,6 +14,12 @@ import { issueLoginToken } from '../../permissions/tokens.ts';
 import { acceptTotp } from './totp.ts';
 import { text } from '../../lib/i18n.ts';
 
+// The face: what other modules may use of this one.
+export { accountInfo } from './info.ts';
+export { LOCKED_MESSAGE, Lockout } from './lockout.ts';
+export { acceptTotp, newTotpSecret, TOTP_SECRET, totpQr } from './totp.ts';
+
+
 const loginBody = z.object({
   username: z.string().max(255),
   password: z.string(),

@@ -1,4 +1,4 @@
-import type { PrincipalUser } from '../../permissions/principal.ts';
+import type { PrincipalUser } from '../../http/access.ts';
 import type { Lng } from '../../lib/i18n.ts';
 import { shownNickname, type UserAccess } from '../../permissions/effective.ts';
 

@@ -4,10 +4,9 @@ import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import type { Db } from '../../db/index.ts';
 import { assertRemovalWidensNothing, type Removal } from '../../policy/delegation.ts';
 import { explain } from '../../policy/access-rule.ts';
-import { MSG as ASSET_MSG } from '../assets/store.ts';
+import { MSG as ASSET_MSG } from '../assets/index.ts';
 import { actorOf } from '../../policy/containment.ts';
 import { idList, MAX_IDS, zId } from '../../http/ids.ts';
-import { recheckLiveSessions } from '../sessions/cuts.ts';
 import { assertAssetsExist, assertMayAuthorise, grant, grantFields, MAX_PAIRS, MSG, zIds, zOptionalId } from './store.ts';
 
 /*
@@ -73,7 +72,7 @@ const selectedQuery = z.object({
   assetId: zOptionalId,
 });
 
-export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[] => [
+export const bindRoutes = ({ db, clock, catalogue, events }: Deps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/authorised/users',
@@ -88,7 +87,7 @@ export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
         const pairs = body.userIds.map((userId) => ({ assetId: body.assetId, userId, userGroupId: null }));
         await grant(trx, pairs, body, clock.now(), actor.id);
       });
-      await recheckLiveSessions({ db, clock, live, log }, { assetIds: [body.assetId] });
+      await events.emit('access.changed', { assetIds: [body.assetId] });
       return null;
     },
   }),
@@ -107,7 +106,7 @@ export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
         const pairs = body.userGroupIds.map((userGroupId) => ({ assetId: body.assetId, userId: null, userGroupId }));
         await grant(trx, pairs, body, clock.now(), actor.id);
       });
-      await recheckLiveSessions({ db, clock, live, log }, { assetIds: [body.assetId] });
+      await events.emit('access.changed', { assetIds: [body.assetId] });
       return null;
     },
   }),
@@ -128,7 +127,7 @@ export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
         const pairs = body.assetIds.map((assetId) => ({ assetId, userId, userGroupId }));
         await grant(trx, pairs, body, clock.now(), actor.id);
       });
-      await recheckLiveSessions({ db, clock, live, log }, { assetIds: body.assetIds });
+      await events.emit('access.changed', { assetIds: body.assetIds });
       return null;
     },
   }),
@@ -151,7 +150,7 @@ export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
         ]);
         await grant(trx, pairs, body, clock.now(), actor.id);
       });
-      await recheckLiveSessions({ db, clock, live, log }, { assetIds });
+      await events.emit('access.changed', { assetIds });
       return { granted: (userIds.length + userGroupIds.length) * assetIds.length };
     },
   }),
@@ -178,7 +177,7 @@ export const bindRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
         await trx.deleteFrom('authorised').where('id', 'in', params.id).execute();
         return assets;
       });
-      await recheckLiveSessions({ db, clock, live, log }, { assetIds });
+      await events.emit('access.changed', { assetIds });
       return '';
     },
   }),

@@ -5,10 +5,15 @@ import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
-import { assertNotUsedByAssets } from '../../policy/references.ts';
 import { assertUserExists, ownerName, ownerQuery } from '../../policy/owner.ts';
 import { contains, idList, oneId, requireAll, zName } from '../../http/ids.ts';
 import { nextSecrets, prepareSecrets, secretFields, secretFlags, zUsername } from './account.ts';
+
+// The face: what other modules may use of this one.
+export { assertSecretStays, given, MAX_PRIVATE_KEY, nextSecrets, openSecrets, prepareSecrets, privateKeyProblem, type SealedSecrets, secretFields, secretFlags, zUsername } from './account.ts';
+export { hostCheck, MSG_HOST_KEY, zHostKey } from './host-key.ts';
+export { checkKeyOffLoop, isCostly, kdfProblem, unlockKey } from './key-check.ts';
+
 
 /*
  * Credentials (contract §2.6, §3.5): reusable accounts for assets. Fixed 1.3.9 quirks: no answer carries a secret
@@ -46,10 +51,7 @@ async function detail(db: Db, id: string) {
   return { ...rest, created: formatDate(rest.created), ...secretFlags({ password, privateKey, passphrase }) };
 }
 
-/** Refuses to delete credentials that assets still use: `-1` naming them (modules/assets/usage.ts). */
-const assertUnused = (trx: Db, ids: readonly string[]) => assertNotUsedByAssets(trx, 'credentialId', ids);
-
-export default defineModule('credentials', ({ db, clock, box }) => [
+export default defineModule('credentials', ({ db, clock, box, events }) => [
   route({
     method: 'GET',
     path: '/credentials/paging',
@@ -139,7 +141,8 @@ export default defineModule('credentials', ({ db, clock, box }) => [
       await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('credentials').select('id').where('id', 'in', params.id).execute();
         requireAll('授权凭证', params.id, found.map((c) => c.id));
-        await assertUnused(trx, params.id);
+        // Whoever still uses one refuses (the assets module: http/events.ts).
+        await events.ask('credentials.deleting', { trx, ids: params.id });
         await trx.deleteFrom('credentials').where('id', 'in', params.id).execute();
       });
       return null;

@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type RenderedFirstScreen, SERVER_RENDER, type ServerRender } from '../../../shared/first-screen.ts';
-import { tokenOf } from '../../permissions/principal.ts';
+import { tokenOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { acceptedEncoding } from '../../http/static.ts';

@@ -3,15 +3,22 @@ import { isHost } from '../../../shared/host.ts';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../http/envelope.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
-import { defineModule, route } from '../../http/routes.ts';
+import { type Deps, defineModule, route } from '../../http/routes.ts';
+import type { Gateways } from './service.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
-import { assertNotUsedByAssets } from '../../policy/references.ts';
-import { assertSecretStays, given, nextSecrets, prepareSecrets, secretFields, secretFlags, zUsername } from '../credentials/account.ts';
-import { MSG_HOST_KEY, zHostKey } from '../credentials/host-key.ts';
+import { assertSecretStays, given, nextSecrets, prepareSecrets, secretFields, secretFlags, zUsername } from '../credentials/index.ts';
+import { MSG_HOST_KEY, zHostKey } from '../credentials/index.ts';
 import { both } from '../../lib/i18n.ts';
 import { actsAsOwner, ownerName } from '../../policy/owner.ts';
 import { contains, idList, oneId, requireAll, zName } from '../../http/ids.ts';
+
+// The face: what other modules may use of this one.
+export { describeSshError } from './service.ts';
+
+
+// The face: the live side other modules and the app use.
+export { createGateways, type Gateways } from './service.ts';
 
 /*
  * Access gateways (contract §2.9, §3.7): SSH jump hosts. The records live here, the live side (clients, tunnels,
@@ -71,10 +78,7 @@ async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise
   if (other) throw fail(`接入网关名称「${name}」已存在`);
 }
 
-/** Refuses to delete gateways that assets still use: `-1` naming them (modules/assets/usage.ts). */
-const assertUnused = (trx: Db, ids: readonly string[]) => assertNotUsedByAssets(trx, 'accessGatewayId', ids);
-
-export default defineModule('gateways', ({ db, clock, box, gateways }) => {
+export default defineModule<Deps & { gateways: Gateways }>('gateways', ({ db, clock, box, gateways, events }) => {
   async function detail(id: string) {
     const row = await db
       .selectFrom('accessGateways as g')
@@ -215,7 +219,8 @@ export default defineModule('gateways', ({ db, clock, box, gateways }) => {
         await db.transaction().execute(async (trx) => {
           const found = await trx.selectFrom('accessGateways').select('id').where('id', 'in', params.id).execute();
           requireAll('接入网关', params.id, found.map((g) => g.id));
-          await assertUnused(trx, params.id);
+          // Whoever still uses one refuses (the assets module: http/events.ts).
+          await events.ask('gateways.deleting', { trx, ids: params.id });
           await trx.deleteFrom('accessGateways').where('id', 'in', params.id).execute();
         });
         for (const id of params.id) gateways.remove(id); // their tunnels close

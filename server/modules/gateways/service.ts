@@ -5,9 +5,9 @@ import type { Db } from '../../db/index.ts';
 import { sha256 } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { Semaphore } from '../../lib/semaphore.ts';
-import { openSecrets } from '../credentials/account.ts';
-import { hostCheck } from '../credentials/host-key.ts';
-import { isCostly, kdfProblem, unlockKey } from '../credentials/key-check.ts';
+import { openSecrets } from '../credentials/index.ts';
+import { hostCheck } from '../credentials/index.ts';
+import { isCostly, kdfProblem, unlockKey } from '../credentials/index.ts';
 
 /*
  * Access gateways, live: one kept-alive SSH client per gateway, opened on demand (the first tunnel or check) and

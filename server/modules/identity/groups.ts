@@ -66,7 +66,7 @@ async function assertLeavingWidensNothing(trx: Db, actor: Actor, groupIds: reado
  * the caller could give, and a member removed is not left with a broader grant deciding; members that stay are not
  * checked.
  */
-async function setMembers(trx: Db, actor: Actor, userGroupId: string, members: readonly string[], now: number): Promise<void> {
+async function setMembers(trx: Db, actor: Actor, userGroupId: string, members: readonly string[], now: number): Promise<string[]> {
   const before = (await trx.selectFrom('userGroupMembers').select('userId').where('userGroupId', '=', userGroupId).execute()).map((m) => m.userId);
   const removed = before.filter((m) => !members.includes(m));
   const changed = [...members.filter((m) => !before.includes(m)), ...removed];
@@ -80,9 +80,10 @@ async function setMembers(trx: Db, actor: Actor, userGroupId: string, members: r
       .values(members.map((userId) => ({ id: sign([userGroupId, userId]), userId, userGroupId })))
       .execute();
   }
+  return changed;
 }
 
-export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
+export const groupRoutes = ({ db, clock, catalogue, events }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/user-groups/paging',
@@ -155,13 +156,15 @@ export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     body: groupBody,
     handler: async ({ params, body, principal }) => {
       const actor = await actorOf(principal, catalogue, clock.now());
-      await db.transaction().execute(async (trx) => {
+      const changed = await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('userGroups').select('id').where('id', '=', params.id).executeTakeFirst();
         if (!found) throw fail(`用户组不存在：${params.id}`);
         await assertNameFree(trx, body.name, params.id);
         await trx.updateTable('userGroups').set({ name: body.name }).where('id', '=', params.id).execute();
-        await setMembers(trx, actor, params.id, body.members, clock.now());
+        return setMembers(trx, actor, params.id, body.members, clock.now());
       });
+      // Who joined or left may reach other assets now: their running sessions ask the rule again.
+      if (changed.length) await events.emit('access.changed', { userIds: changed });
       return null;
     },
   }),
@@ -173,7 +176,7 @@ export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
     params: idList,
     handler: async ({ params, principal }) => {
       const actor = await actorOf(principal, catalogue, clock.now());
-      await db.transaction().execute(async (trx) => {
+      const left = await db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('userGroups').select('id').where('id', 'in', params.id).execute();
         requireAll('用户组', params.id, found.map((g) => g.id));
         // Deleting a group takes its members out of it: the same check as removing them one by one.
@@ -192,7 +195,9 @@ export const groupRoutes = ({ db, clock, catalogue }: Deps): RouteDef[] => [
         );
         await trx.deleteFrom('userGroupMembers').where('userGroupId', 'in', params.id).execute();
         await trx.deleteFrom('userGroups').where('id', 'in', params.id).execute();
+        return members.map((m) => m.userId);
       });
+      if (left.length) await events.emit('access.changed', { userIds: left });
       return null;
     },
   }),

@@ -12,8 +12,6 @@ import { usernameKey, zUsername } from '../../lib/username.ts';
 import { formatDate } from '../../lib/time.ts';
 import { endAllTokens } from '../../permissions/tokens.ts';
 import { SUPER_ADMIN_ID, shownNickname, storedNickname } from '../../permissions/effective.ts';
-import { endSessionsOfUsers } from '../sessions/cuts.ts';
-import { CLOSE } from '../sessions/live.ts';
 import { type Actor, actorOf } from '../../policy/containment.ts';
 import { contains, idList, oneId, requireAll, zIdArray, zName } from '../../http/ids.ts';
 
@@ -107,7 +105,7 @@ async function setRoles(trx: Db, userId: string, roles: readonly string[]): Prom
   if (roles.length) await trx.insertInto('usersRolesRef').values(roles.map((roleId) => ({ id: uuid(), userId, roleId }))).execute();
 }
 
-export const userRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[] => [
+export const userRoutes = ({ db, clock, catalogue, events }: Deps): RouteDef[] => [
   route({
     method: 'GET',
     path: '/users/paging',
@@ -218,7 +216,7 @@ export const userRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
         if (query.status === 'disabled') await endAllTokens(trx, params.id, clock.now());
       });
       // …and the terminals it opened end too (a token is needed to open one, not to keep it).
-      if (query.status === 'disabled') await endSessionsOfUsers({ db, clock, live, log }, [params.id], CLOSE.accountDisabled);
+      if (query.status === 'disabled') await events.emit('accounts.ended', { userIds: [params.id], why: 'disabled' });
       return null;
     },
   }),
@@ -241,7 +239,7 @@ export const userRoutes = ({ db, clock, catalogue, live, log }: Deps): RouteDef[
         for (const userId of ids) await endAllTokens(trx, userId, clock.now());
         await trx.deleteFrom('users').where('id', 'in', ids).execute();
       });
-      await endSessionsOfUsers({ db, clock, live, log }, ids, CLOSE.accountDeleted);
+      await events.emit('accounts.ended', { userIds: ids, why: 'deleted' });
       return null;
     },
   }),

@@ -5,6 +5,10 @@ import { operationLogRoutes } from './operations.ts';
 import { createRetention } from './retention.ts';
 import { storageLogRoutes } from './storage-logs.ts';
 
+// The face: what other modules may use of this one.
+export { describeAll, recordOperation, REFUSAL, type RefusalReason } from './operations.ts';
+
+
 /**
  * Log audit: the login log (keys login-log, -del, -clear) with its retention, the file-operation log (storage-log…),
  * and the read-only operation log (operation-log), which the others' deletes write to.

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/index.ts';
 import type { Protocol } from '../../db/schema.ts';
 import { decide, grantsTouching } from '../../policy/access-rule.ts';
-import { REFUSAL, type RefusalReason } from '../logs/operations.ts';
+import { REFUSAL, type RefusalReason } from '../logs/index.ts';
 import { NO_FLAGS, type SessionFlags, sessionFlags } from './flags.ts';
 
 /*

@@ -1,4 +1,4 @@
-import type { Deps } from '../../http/access.ts';
+import type { SessionDeps } from './deps.ts';
 import { both, text } from '../../lib/i18n.ts';
 
 /*
@@ -44,7 +44,7 @@ export class CreationWindow {
 }
 
 /** The account's sessions that hold a connection: live (deps.live) plus those being attached now (`attaching`). */
-export function liveSessionsOf(deps: Pick<Deps, 'live'>, attaching: ReadonlyMap<string, string>, userId: string): number {
+export function liveSessionsOf(deps: Pick<SessionDeps, 'live'>, attaching: ReadonlyMap<string, string>, userId: string): number {
   let n = 0;
   for (const s of deps.live.all()) if (s.creator === userId) n++;
   for (const [sessionId, by] of attaching) if (by === userId && !deps.live.get(sessionId)) n++;

@@ -1,5 +1,5 @@
-import type { Deps } from '../../http/access.ts';
-import { FLAGS } from '../strategies/store.ts';
+import type { SessionDeps } from './deps.ts';
+import { FLAGS } from '../../policy/strategies.ts';
 import { sessionAccess } from './access.ts';
 import { CLOSE, type CloseReason, type LiveSession } from './live.ts';
 import { TerminalSession } from './terminal.ts';
@@ -12,7 +12,7 @@ import { TerminalSession } from './terminal.ts';
  * (lifecycle.ts) and the next file operation ask the rule again anyway.
  */
 
-type CutDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'log'>;
+type CutDeps = Pick<SessionDeps, 'db' | 'clock' | 'live' | 'log'>;
 
 async function ending(deps: CutDeps, what: string, run: () => Promise<number>): Promise<number> {
   try {

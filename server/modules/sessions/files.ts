@@ -7,11 +7,12 @@ import { z } from 'zod';
 import type { StorageAction } from '../../db/schema.ts';
 import { ApiError, badRequest, fail, ok } from '../../http/envelope.ts';
 import type { StreamedFile } from '../../http/multipart.ts';
-import { type Deps, route } from '../../http/routes.ts';
+import { route } from '../../http/routes.ts';
+import type { SessionDeps } from './deps.ts';
 import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import { oneId } from '../../http/ids.ts';
-import { REFUSAL, type RefusalReason, recordOperation } from '../logs/operations.ts';
+import { REFUSAL, type RefusalReason, recordOperation } from '../logs/index.ts';
 import { sessionAccess } from './access.ts';
 import { CLOSE, type LiveSession } from './live.ts';
 import { liveOf, MSG_OWNED, ownSession } from './owned.ts';
@@ -174,7 +175,7 @@ function contentDisposition(file: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export function fileRoutes({ db, clock, live, config }: Deps) {
+export function fileRoutes({ db, clock, live, config }: SessionDeps) {
   /** The SFTP home of each running session (`realpath('.')`), where `~` and relative paths start. */
   const homes = new WeakMap<LiveSession, Promise<string>>();
 

@@ -1,5 +1,5 @@
 import type { Protocol, StrategyFlags } from '../../db/schema.ts';
-import { FLAGS } from '../strategies/store.ts';
+import { FLAGS } from '../../policy/strategies.ts';
 
 /*
  * What a new session may do with files and the clipboard (contract §2.10). The strategy is that of the grant the

@@ -6,10 +6,11 @@ import { z } from 'zod';
 import type { DB, SessionsTable } from '../../db/schema.ts';
 import { fail } from '../../http/envelope.ts';
 import { paged, pagingQuery } from '../../http/paging.ts';
-import { type Deps, route } from '../../http/routes.ts';
+import { route } from '../../http/routes.ts';
+import type { SessionDeps } from './deps.ts';
 import { formatDate } from '../../lib/time.ts';
 import { contains, idList, oneId, requireAll, zId } from '../../http/ids.ts';
-import { describeAll, recordOperation } from '../logs/operations.ts';
+import { describeAll, recordOperation } from '../logs/index.ts';
 import { CLOSE } from './live.ts';
 import { MSG_SESSION, recordingFolder, recordingPath, sessionOrFail } from './shared.ts';
 import { PROTOCOLS } from '../../../shared/protocols.ts';
@@ -100,7 +101,7 @@ const exists = (file: string) =>
   );
 
 /** Removes the sessions' recording folders (after the rows are gone; a failure is logged, the rows stay deleted). */
-async function removeRecordings(deps: Pick<Deps, 'config' | 'log'>, ids: readonly string[]): Promise<void> {
+async function removeRecordings(deps: Pick<SessionDeps, 'config' | 'log'>, ids: readonly string[]): Promise<void> {
   await Promise.all(
     ids.map((id) =>
       fs.rm(recordingFolder(deps.config, id), { recursive: true, force: true }).catch((err: unknown) => deps.log.error({ err, sessionId: id }, 'could not remove a session recording')),
@@ -109,11 +110,11 @@ async function removeRecordings(deps: Pick<Deps, 'config' | 'log'>, ids: readonl
 }
 
 /** A session that is running (in this process, or by its row) cannot be deleted: its recording is being written. */
-function isRunning(deps: Pick<Deps, 'live'>, s: Pick<SessionsTable, 'id' | 'status'>): boolean {
+function isRunning(deps: Pick<SessionDeps, 'live'>, s: Pick<SessionsTable, 'id' | 'status'>): boolean {
   return deps.live.get(s.id) !== undefined || s.status === 'connecting' || s.status === 'connected';
 }
 
-export function historyRoutes(deps: Deps) {
+export function historyRoutes(deps: SessionDeps) {
   const { db, clock, config } = deps;
   return [
     route({

@@ -3,8 +3,12 @@ import { fail } from '../../http/envelope.ts';
 import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { zId } from '../../http/ids.ts';
+import { CLOSE } from './live.ts';
+import { endSessionsOfAssets, endSessionsOfUsers, recheckLiveSessions } from './cuts.ts';
+import type { SessionDeps } from './deps.ts';
+import { type SessionLifecycle, startSessionLifecycle } from './lifecycle.ts';
 import { fileRoutes } from './files.ts';
-import { recordOperation } from '../logs/operations.ts';
+import { recordOperation } from '../logs/index.ts';
 import { refusalReason, sessionAccess } from './access.ts';
 import { CreationWindow, liveCapRefusal, rateRefusal } from './caps.ts';
 import { sessionAnswer } from './flags.ts';
@@ -14,10 +18,15 @@ import { statsRoutes } from './stats.ts';
 import { terminalRoutes } from './terminal-routes.ts';
 import { liveCountOf } from './terminal.ts';
 
+// The face: what the app and other modules may use of sessions.
+export { createLiveSessions, type LiveSessions } from './live.ts';
+export type { SessionDeps } from './deps.ts';
+export { userProbeReason } from './user-reason.ts';
+
 /*
- * Sessions (contract §2.10). This issue opens them: POST /sessions asks the access rule, creates the row
- * (`no_connect`) and answers the flags. Connecting, the terminal and the tunnel come with the sessions issue. A
- * refusal by the access rule is written to the operation log with its reason (the answer stays `-1 您没有权限访问此资产`).
+ * Sessions (contract §2.10): POST /sessions asks the access rule, creates the row (`no_connect`) and answers the
+ * flags; the terminal, its monitor, files, stats, history and recordings are the routes below. A refusal by the
+ * access rule is written to the operation log with its reason (the answer stays `-1 您没有权限访问此资产`).
  */
 
 export const MSG = {
@@ -31,8 +40,24 @@ const createQuery = z.object({
   mode: z.enum(['guacd', 'native', 'terminal']).default('guacd'),
 });
 
-export default defineModule('sessions', (deps) => {
+export default defineModule<SessionDeps>('sessions', (deps) => {
   const creations = new CreationWindow(deps.config.sessionCreatePerMinute);
+  // Sessions left running by a crash end at start; abandoned ones are swept hourly; live ones re-checked (lifecycle.ts).
+  let lifecycle: SessionLifecycle | undefined;
+  deps.lifecycle.onReady(async () => {
+    lifecycle = await startSessionLifecycle(deps);
+  });
+  deps.lifecycle.onClose(() => lifecycle?.stop());
+  // Other modules' changes that take access away (http/events.ts): the sessions they touch end or ask the rule again.
+  deps.events.on('accounts.ended', async ({ userIds, why }) => {
+    await endSessionsOfUsers(deps, userIds, why === 'disabled' ? CLOSE.accountDisabled : CLOSE.accountDeleted);
+  });
+  deps.events.on('assets.deleted', async ({ assetIds }) => {
+    await endSessionsOfAssets(deps, assetIds);
+  });
+  deps.events.on('access.changed', async (scope) => {
+    await recheckLiveSessions(deps, scope);
+  });
   return [
     ...terminalRoutes(deps),
     route({

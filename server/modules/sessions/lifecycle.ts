@@ -1,4 +1,4 @@
-import type { Deps } from '../../http/access.ts';
+import type { SessionDeps } from './deps.ts';
 import { recheckLiveSessions } from './cuts.ts';
 import { MSG_RESTARTED } from './terminal.ts';
 
@@ -21,7 +21,7 @@ export interface SessionLifecycle {
 }
 
 /** Sessions that a previous process left running end now. Returns how many. */
-export async function endOrphanSessions({ db, clock }: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+export async function endOrphanSessions({ db, clock }: Pick<SessionDeps, 'db' | 'clock'>): Promise<number> {
   const result = await db
     .updateTable('sessions')
     .set({ status: 'disconnected', disconnectedTime: clock.now(), code: -1, message: MSG_RESTARTED })
@@ -31,7 +31,7 @@ export async function endOrphanSessions({ db, clock }: Pick<Deps, 'db' | 'clock'
 }
 
 /** Deletes the sessions created more than an hour ago and never attached. Returns how many. */
-export async function deleteAbandonedSessions({ db, clock }: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+export async function deleteAbandonedSessions({ db, clock }: Pick<SessionDeps, 'db' | 'clock'>): Promise<number> {
   const result = await db
     .deleteFrom('sessions')
     .where('status', '=', 'no_connect')
@@ -40,7 +40,7 @@ export async function deleteAbandonedSessions({ db, clock }: Pick<Deps, 'db' | '
   return Number(result.numDeletedRows);
 }
 
-export async function startSessionLifecycle(deps: Deps): Promise<SessionLifecycle> {
+export async function startSessionLifecycle(deps: SessionDeps): Promise<SessionLifecycle> {
   await endOrphanSessions(deps);
   await deleteAbandonedSessions(deps);
   const timer = setInterval(() => {

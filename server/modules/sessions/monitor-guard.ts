@@ -1,7 +1,6 @@
 import type { WebSocket } from 'ws';
 import { writesOf } from '../../db/index.ts';
-import type { Deps } from '../../http/access.ts';
-import { authorize, resolvePrincipal } from '../../permissions/principal.ts';
+import type { SessionDeps } from './deps.ts';
 import { closedFrame } from '../../http/routes.ts';
 import { text } from '../../lib/i18n.ts';
 import { CLOSE } from './live.ts';
@@ -31,7 +30,7 @@ export interface MonitorGuard {
   stop(): void;
 }
 
-export function createMonitorGuard(deps: Deps): MonitorGuard {
+export function createMonitorGuard(deps: SessionDeps): MonitorGuard {
   const sockets = new Map<WebSocket, { token: string | undefined; userId: string }>();
   const gate = deps.catalogue.keysGranting(MONITOR_ROUTE);
   let scheduled = false;
@@ -40,14 +39,14 @@ export function createMonitorGuard(deps: Deps): MonitorGuard {
 
   /** Why this token may no longer watch, or undefined. A disabled or deleted account: the session cuts' words. */
   const refusal = async ({ token, userId }: { token: string | undefined; userId: string }): Promise<string | undefined> => {
-    const principal = await resolvePrincipal(deps, token);
+    const principal = await deps.gatekeeper.principal(token);
     if (!principal) {
       const user = await deps.db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
       if (!user) return CLOSE.accountDeleted.message;
       return user.status === 'disabled' ? CLOSE.accountDisabled.message : MSG_MONITOR_LOGGED_OUT;
     }
     try {
-      await authorize(gate, principal);
+      await deps.gatekeeper.authorize(gate, principal);
       return undefined;
     } catch {
       return MSG_MONITOR_NO_KEY;

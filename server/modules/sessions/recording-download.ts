@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fail } from '../../http/envelope.ts';
-import { type Deps, route } from '../../http/routes.ts';
+import { route } from '../../http/routes.ts';
+import type { SessionDeps } from './deps.ts';
 import { oneId } from '../../http/ids.ts';
 import { recordingPath, sessionOrFail } from './shared.ts';
 import { text } from '../../lib/i18n.ts';
@@ -35,7 +36,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end: Math.min(end, size - 1) };
 }
 
-export function recordingRoutes({ db, config }: Deps) {
+export function recordingRoutes({ db, config }: SessionDeps) {
   return [
     route({
       method: 'GET',

@@ -1,12 +1,12 @@
 import type { Duplex } from 'node:stream';
 import ssh2, { type Client, type ConnectConfig } from 'ssh2';
-import type { Deps } from '../../http/access.ts';
-import { given, openSecrets } from '../credentials/account.ts';
-import { hostCheck } from '../credentials/host-key.ts';
-import { SOCKS_PASSWORD } from '../assets/fields.ts';
-import { describeSshError } from '../gateways/service.ts';
+import type { SessionDeps } from './deps.ts';
+import { given, openSecrets } from '../credentials/index.ts';
+import { hostCheck } from '../credentials/index.ts';
+import { SOCKS_PASSWORD } from '../assets/index.ts';
+import { describeSshError } from '../gateways/index.ts';
 import { type SocksProxy, socksConnect } from './socks.ts';
-import { unlockKey } from '../credentials/key-check.ts';
+import { unlockKey } from '../credentials/index.ts';
 
 // ssh2 is CommonJS: Node's ESM loader (npm start) sees only its default export.
 const { Client: SshClient } = ssh2;
@@ -55,7 +55,7 @@ interface Login {
 }
 
 /** The asset's login: its own account or its credential's, secrets opened; empty or `-` user name → root. */
-export async function loginOf({ db, box }: Pick<Deps, 'db' | 'box'>, assetId: string): Promise<Login> {
+export async function loginOf({ db, box }: Pick<SessionDeps, 'db' | 'box'>, assetId: string): Promise<Login> {
   const asset = await db
     .selectFrom('assets')
     .select(['ip', 'port', 'accountType', 'username', 'password', 'privateKey', 'passphrase', 'credentialId', 'accessGatewayId', 'hostKey'])
@@ -100,7 +100,7 @@ function gatewayError(err: unknown): ConnectError {
 const LOST_BEFORE_HANDSHAKE = /connection lost before handshake/i;
 
 /** A ready SSH client for the asset. Rejects with a ConnectError whose message is fit for the user. */
-export async function connectSsh(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, assetId: string): Promise<{ client: Client; username: string }> {
+export async function connectSsh(deps: Pick<SessionDeps, 'db' | 'box' | 'gateways'>, assetId: string): Promise<{ client: Client; username: string }> {
   const login = await loginOf(deps, assetId);
   let client: Client;
   try {
@@ -124,7 +124,7 @@ class LostBeforeHandshake extends Error {
 }
 
 /** One connection: the route's socket, the handshake (host key checked, pinned on first use), the login. */
-async function attempt(deps: Pick<Deps, 'db' | 'box' | 'gateways'>, login: Login): Promise<Client> {
+async function attempt(deps: Pick<SessionDeps, 'db' | 'box' | 'gateways'>, login: Login): Promise<Client> {
   let sock: Duplex | undefined;
   if (login.socks) {
     try {

@@ -1,6 +1,7 @@
 import type { Client } from 'ssh2';
 import { fail } from '../../http/envelope.ts';
-import { type Deps, route } from '../../http/routes.ts';
+import { route } from '../../http/routes.ts';
+import type { SessionDeps } from './deps.ts';
 import { oneId } from '../../http/ids.ts';
 import type { LiveSession } from './live.ts';
 import { liveOf, ownSession } from './owned.ts';
@@ -221,7 +222,7 @@ export function execCollect(ssh: Client, command: string, timeoutMs: number): Pr
   });
 }
 
-export function statsRoutes({ db, live }: Deps) {
+export function statsRoutes({ db, live }: SessionDeps) {
   const samples = new WeakMap<LiveSession, CpuSample>();
   return [
     route({

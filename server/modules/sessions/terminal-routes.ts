@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Deps } from '../../http/access.ts';
+import type { SessionDeps } from './deps.ts';
 import { fail } from '../../http/envelope.ts';
 import { closedFrame, type RouteDef, route, socketRoute } from '../../http/routes.ts';
 import { text } from '../../lib/i18n.ts';
 import { oneId } from '../../http/ids.ts';
-import { tokenOf } from '../../permissions/principal.ts';
+import { tokenOf } from '../../http/access.ts';
 import { CLOSE } from './live.ts';
 import { createMonitorGuard } from './monitor-guard.ts';
 import { attachTerminal, TerminalSession } from './terminal.ts';
@@ -19,7 +19,7 @@ export const MSG_NOT_CONNECTING = text('会话尚未建立连接', 'The session 
 
 const size = (max: number) => z.coerce.number().int('expected an integer').min(1, 'at least 1').max(max, `at most ${max}`);
 
-export function terminalRoutes(deps: Deps): RouteDef[] {
+export function terminalRoutes(deps: SessionDeps): RouteDef[] {
   const { db, clock, live } = deps;
   const guard = createMonitorGuard(deps);
   deps.lifecycle.onClose(() => guard.stop());

@@ -1,9 +1,9 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { Client, ClientChannel, SFTPWrapper } from 'ssh2';
 import type { WebSocket } from 'ws';
-import type { Deps } from '../../http/access.ts';
+import type { SessionDeps } from './deps.ts';
 import { closedFrame } from '../../http/routes.ts';
-import { FLAGS } from '../strategies/store.ts';
+import { FLAGS } from '../../policy/strategies.ts';
 import { sessionAccess } from './access.ts';
 import { liveSessionsOf, MSG_LIVE_CAP } from './caps.ts';
 import { CommandLog, CommandTracker } from './commands.ts';
@@ -103,7 +103,7 @@ export class TerminalSession implements LiveSession {
   private lastResizeAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: SessionDeps,
     readonly id: string,
     readonly creator: string,
     readonly assetId: string,
@@ -354,7 +354,7 @@ export class TerminalSession implements LiveSession {
 const attaching = new Map<string, string>();
 
 /** The live sessions of `userId`, those being attached included (caps.ts: POST /sessions asks it too). */
-export const liveCountOf = (deps: Pick<Deps, 'live'>, userId: string): number => liveSessionsOf(deps, attaching, userId);
+export const liveCountOf = (deps: Pick<SessionDeps, 'live'>, userId: string): number => liveSessionsOf(deps, attaching, userId);
 
 /**
  * `GET /sessions/:id/ssh`: checks the session (the caller's own, never attached) and asks the access rule again (a
@@ -363,7 +363,7 @@ export const liveCountOf = (deps: Pick<Deps, 'live'>, userId: string): number =>
  * Every way out that does not hand the SSH connection to the live session ends it.
  */
 export async function attachTerminal(
-  deps: Deps,
+  deps: SessionDeps,
   args: { sessionId: string; userId: string; socket: WebSocket; cols: number; rows: number },
 ): Promise<void> {
   const { db, clock } = deps;

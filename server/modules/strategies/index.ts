@@ -6,10 +6,9 @@ import { defineModule, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { assertNotOwnStrategy, assertWithinHold } from '../../policy/delegation.ts';
 import { stateAt } from '../../policy/access-rule.ts';
-import { assertMayAuthorise } from '../authorised/store.ts';
+import { assertMayAuthorise } from '../authorised/index.ts';
 import { type Actor, actorOf } from '../../policy/containment.ts';
 import { contains, idList, oneId, requireAll } from '../../http/ids.ts';
-import { recheckLiveSessions } from '../sessions/cuts.ts';
 import { assertNameFree, FLAGS, flagsOf, MSG, strategyBody, strategyOrFail, toWire } from './store.ts';
 
 /*
@@ -64,7 +63,7 @@ async function assertMayRestate(trx: Db, actor: Actor, strategy: { id: string; n
   if (widened) await assertWithinHold(trx, actor.id, assetIds, { strategyId: strategy.id, validFrom: null, validUntil: null }, now, { strategyOnly: true });
 }
 
-export default defineModule('strategies', ({ db, clock, live, log, catalogue }) => [
+export default defineModule('strategies', ({ db, clock, events, catalogue }) => [
   route({
     method: 'GET',
     path: '/strategies',
@@ -128,7 +127,7 @@ export default defineModule('strategies', ({ db, clock, live, log, catalogue }) 
         if (FLAGS.some((f) => flags[f] !== before[f])) await assertMayRestate(trx, actor, before, FLAGS.some((f) => flags[f] === 1 && before[f] === 0), now);
       });
       // Running sessions take the new flags (their rows; file operations read the rule's current answer anyway).
-      await recheckLiveSessions({ db, clock, live, log });
+      await events.emit('access.changed', {});
       return '';
     },
   }),

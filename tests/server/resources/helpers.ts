@@ -1,3 +1,4 @@
+import type { AppDeps } from '../../../server/modules/index.ts';
 import { expect } from 'vitest';
 import type { PermissionKey } from '../../../shared/manifest.ts';
 import { defineModule } from '../../../server/http/routes.ts';
@@ -26,7 +27,7 @@ async function sealedValues(h: Harness): Promise<string[]> {
  */
 export async function resourcesHarness(opts: HarnessOptions = {}) {
   let gateways: Gateways | undefined;
-  const grab = defineModule('grab-gateways', (deps) => {
+  const grab = defineModule<AppDeps>('grab-gateways', (deps) => {
     gateways = deps.gateways;
     return [];
   });

@@ -1,3 +1,4 @@
+import type { AppDeps } from '../../../server/modules/index.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import ssh2, { type SFTPWrapper } from 'ssh2';
@@ -23,7 +24,7 @@ const { Client } = ssh2;
 export async function sessionsHarness(opts: HarnessOptions = {}) {
   let live: LiveSessions | undefined;
   let config: Config | undefined;
-  const grab = defineModule('grab-live', (deps) => {
+  const grab = defineModule<AppDeps>('grab-live', (deps) => {
     live = deps.live;
     config = deps.config;
     return [];
@@ -186,7 +187,7 @@ export class TermClient {
  */
 export async function terminalWorld(sshd: TestSshd, opts: HarnessOptions = {}) {
   let live: LiveSessions | undefined;
-  const grab = defineModule('grab-live', (deps) => {
+  const grab = defineModule<AppDeps>('grab-live', (deps) => {
     live = deps.live;
     return [];
   });
