@@ -25,7 +25,7 @@ const SOCKET_MAX_PAYLOAD = 1024 * 1024;
 
 export interface AppOptions {
   config: Config;
-  /** Opened and migrated (db/index.ts) and seeded (db/seed.ts) by the caller. */
+  /** Opened and migrated (db/index.ts) and seeded (seed.ts) by the caller. */
   db: Db;
   /** Loaded once by the caller (lib/secret-box.ts `loadSecretBox`); tests give their own. */
   box: SecretBox;

@@ -140,7 +140,7 @@ const m003_totp_sealed = (box: SecretBox): Migration => ({
 });
 
 // Personal access tokens: only their SHA-256 is kept, plus a hint (`forever-…a1b2`) and, for a few minutes after
-// creation, the token sealed by the secret box so that GET can show it once (modules/auth/tokens.ts).
+// creation, the token sealed by the secret box so that GET can show it once (permissions/tokens.ts).
 const m004_access_token_hashed: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable('access_token').renameColumn('token', 'token_hash').execute();
@@ -303,7 +303,7 @@ const m007_assets: Migration = {
 };
 
 // Strategies (contract §3.14): what a grant lets its holder do with files and the clipboard; flags 0/1, names unique.
-// Sessions (contract §3.8): the row POST /sessions creates and the sessions issue drives (connect, close, replay).
+// Sessions (contract §3.8): the row POST /sessions creates and the session relays drive (connect, close, replay).
 // No secret columns: the account is resolved from the asset or its credential when the session connects, so no
 // session row ever holds a password (1.3.9 copied them in, sealed, and wiped them on close). `created` is new: the
 // cleanup of sessions that never connected can then go by age (quirk 22). asset_id and creator have no foreign

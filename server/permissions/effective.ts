@@ -8,7 +8,7 @@ export type { UserAccess };
 
 export const SUPER_ADMIN_ID = 'abcdefghijklmnopqrstuvwxyz';
 
-/** The built-in super admin's nickname as seeded (db/seed.ts), stored in zh-CN. */
+/** The built-in super admin's nickname as seeded (seed.ts), stored in zh-CN. */
 export const SUPER_ADMIN_NICKNAME = text('超级管理员', 'Super administrator');
 
 /**

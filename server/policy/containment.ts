@@ -114,7 +114,7 @@ export async function targetsOf(trx: Db, catalogue: Catalogue, ids: readonly str
   const keys = new Map<string, Set<string>>();
   for (const r of refs) {
     const set = keys.get(r.userId) ?? new Set<string>();
-    // Refs to keys no installed plugin declares grant nothing (menus/effective.ts), so they do not count here either.
+    // Refs to keys no installed plugin declares grant nothing (permissions/effective.ts), so they do not count here either.
     if (catalogue.has(r.menuId)) set.add(r.menuId);
     keys.set(r.userId, set);
   }

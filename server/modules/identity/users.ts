@@ -211,7 +211,7 @@ export const userRoutes = ({ db, clock, catalogue, events }: Deps): RouteDef[] =
       await db.transaction().execute(async (trx) => {
         await actor.mayActOn(trx, [params.id], 'status');
         await trx.updateTable('users').set({ status: query.status }).where('id', '=', params.id).execute();
-        // Disabled users' tokens are refused from now on anyway (http/auth.ts); ending them also marks them offline,
+        // Disabled users' tokens are refused from now on anyway (permissions/principal.ts); ending them also marks them offline,
         // and the access token does not come back to life with a later enable.
         if (query.status === 'disabled') await endAllTokens(trx, params.id, clock.now());
       });
