@@ -9,3 +9,7 @@ export { useValidityFields, ValidityBadge, ValidityWindow } from './validity';
 export type { ValidityBadgeProps, ValidityFieldsOptions, ValidityState, ValidityWindowProps } from './validity';
 export { SavedCommands } from './commands/SavedCommands';
 export type { SavedCommandBody, SavedCommandRow, SavedCommandsApi, SavedCommandsKey, SavedCommandsProps } from './commands/SavedCommands';
+export { AssetNameCell, assetDescription, useAssetColumns } from './assets/assetColumns';
+export type { AssetColumnsKey, AssetColumnsOptions, AssetListRow } from './assets/assetColumns';
+export { GrantsTab } from './grants/GrantsTab';
+export type { ExplainedPair, GrantsTabKey, GrantsTabProps, GrantTabRow, GrantValues } from './grants/GrantsTab';

@@ -1,22 +1,11 @@
 import { type ApiClient, pageSource } from '@/core';
-import type { SavedCommandBody } from '@/domain';
+import type { AssetListRow, SavedCommandBody } from '@/domain';
 
 /**
  * A row of `GET /worker/assets/paging` (AssetForPage as the portal gets it): the assets the caller may open. The
  * address is hidden from users (`ip` '' and `port` 0), so nothing here shows it.
  */
-export interface MyAssetRow {
-  id: string;
-  name: string;
-  /** `-` or '' = none. */
-  description: string;
-  protocol: string;
-  active: boolean;
-  activeMessage: string;
-  /** Comma string; `-` = none. */
-  tags: string;
-  lastAccessTime: string;
-}
+export type MyAssetRow = AssetListRow;
 
 /** A row of `GET /worker/commands/paging`: the caller's own commands. */
 export interface MyCommandRow {

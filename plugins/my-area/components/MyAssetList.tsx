@@ -1,17 +1,14 @@
 import { PageContainer, RelativeTime, ServerTable, TagList, useEndpoints, useTranslation } from '@/core';
-import { AssetStatus, ProtocolBadge, useProtocolOptions } from '@/domain';
+import { AssetStatus, assetDescription, ProtocolBadge, useAssetColumns } from '@/domain';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { KEYS, type MyAssetRow, myAssetApi } from '../api';
 
 const useStyles = makeStyles({
-  name: { display: 'flex', flexDirection: 'column', minWidth: '120px' },
   description: { color: tokens.colorNeutralForeground3 },
   card: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
   cardTitle: { fontWeight: tokens.fontWeightSemibold },
   cardLine: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS },
 });
-
-const description = (row: MyAssetRow) => (row.description === '-' ? '' : row.description);
 
 /**
  * `#/term?…` of an SSH asset, opened in a new browser tab (the terminal fills its window). `isWorker` makes the page
@@ -28,18 +25,7 @@ export function MyAssetList() {
   const { t } = useTranslation('my-area');
   const styles = useStyles();
   const assets = useEndpoints(myAssetApi);
-  const protocols = useProtocolOptions();
-
-  const nameAndDescription = (a: MyAssetRow) => (
-    <span className={styles.name}>
-      <span>{a.name}</span>
-      {description(a) ? (
-        <Text size={200} className={styles.description}>
-          {description(a)}
-        </Text>
-      ) : null}
-    </span>
-  );
+  const { search, columns } = useAssetColumns<MyAssetRow>({ text: (key) => t(`asset.${key}`), tags: { queryKey: KEYS.tags, load: assets.tags } });
 
   return (
     <PageContainer>
@@ -50,18 +36,8 @@ export function MyAssetList() {
         fetchPage={assets.page}
         getRowId={(a) => a.id}
         empty={t('asset.empty')}
-        searchFields={[
-          { name: 'name', label: t('asset.fields.name') },
-          { name: 'protocol', label: t('asset.fields.protocol'), type: 'select', options: protocols },
-          { name: 'tags', label: t('asset.fields.tags'), type: 'multiselect', remoteOptions: { queryKey: KEYS.tags, load: assets.tags } },
-        ]}
-        columns={[
-          { key: 'name', header: t('asset.fields.name'), sortField: 'name', hideable: false, render: nameAndDescription },
-          { key: 'protocol', header: t('asset.fields.protocol'), sortField: 'protocol', render: (a) => <ProtocolBadge protocol={a.protocol} /> },
-          { key: 'tags', header: t('asset.fields.tags'), render: (a) => <TagList tags={a.tags} /> },
-          { key: 'active', header: t('asset.fields.status'), sortField: 'active', render: (a) => <AssetStatus active={a.active} message={a.activeMessage} /> },
-          { key: 'lastAccessTime', header: t('asset.fields.lastAccess'), sortField: 'lastAccessTime', render: (a) => <RelativeTime time={a.lastAccessTime} /> },
-        ]}
+        searchFields={[search.name, search.protocol, search.tags]}
+        columns={[columns.name, columns.protocol, columns.tags, columns.status, columns.lastAccess]}
         rowActions={(a) =>
           a.protocol === 'ssh' ? [{ key: 'connect', label: t('asset.actions.connect'), onClick: () => window.open(terminalHref(a), '_blank') }] : []
         }
@@ -71,7 +47,7 @@ export function MyAssetList() {
               <Text as="h3" className={styles.cardTitle}>
                 {a.name}
               </Text>
-              {description(a) ? <Text className={styles.description}>{description(a)}</Text> : null}
+              {assetDescription(a) ? <Text className={styles.description}>{assetDescription(a)}</Text> : null}
               <span className={styles.cardLine}>
                 <ProtocolBadge protocol={a.protocol} />
                 <AssetStatus active={a.active} message={a.activeMessage} />

@@ -3,10 +3,8 @@ import {
   Can,
   formatDateTime,
   PageContainer,
-  RelativeTime,
   ServerTable,
   type ServerTableHandle,
-  TagList,
   useBatchRun,
   useBus,
   useCan,
@@ -15,23 +13,16 @@ import {
   useTableActions,
   useTranslation,
 } from '@/core';
-import { AssetStatus, ProtocolBadge } from '@/domain';
-import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useAssetColumns } from '@/domain';
+import { Button } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
 import { PlugConnectedRegular } from '@fluentui/react-icons/svg/plug-connected';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ASSET_KEYS, type AssetRow, assetApi, type TcpingItem } from './api';
 import { AssetFormDialog, type AssetFormMode } from './AssetFormDialog';
 import { ChangeOwnerDialog } from '../ChangeOwnerDialog';
 import { ImportAssetsDialog } from './ImportAssetsDialog';
-import { PROTOCOLS } from './protocols';
-
-const useStyles = makeStyles({
-  name: { display: 'flex', flexDirection: 'column', minWidth: '120px' },
-  description: { color: tokens.colorNeutralForeground3 },
-});
 
 /** How many assets one batch request checks (the server probes a bounded number at a time). */
 const TCPING_CHUNK = 10;
@@ -49,7 +40,6 @@ export function splitNetwork(value: string): Record<string, string> {
 
 export function AssetList() {
   const { t } = useTranslation('asset');
-  const styles = useStyles();
   const assets = useEndpoints(assetApi);
   const table = useTableActions(ASSET_KEYS.list);
   const tableRef = useRef<ServerTableHandle>(null);
@@ -115,7 +105,12 @@ export function AssetList() {
   };
 
   const detail = (row: AssetRow) => `/asset/${encodeURIComponent(row.id)}`;
-  const description = (row: AssetRow) => (row.description === '-' ? '' : row.description);
+  const { search, columns } = useAssetColumns<AssetRow>({
+    text: (key) => t(`asset.${key}`),
+    tags: { queryKey: ASSET_KEYS.tags, load: assets.tags },
+    linkTo: canOpen ? detail : undefined,
+    testing: (a) => testing.has(a.id),
+  });
 
   return (
     <PageContainer>
@@ -129,10 +124,10 @@ export function AssetList() {
         rowLabel={(a) => t('asset.list.select', { name: a.name })}
         indexColumn
         searchFields={[
-          { name: 'name', label: t('asset.fields.name') },
-          { name: 'protocol', label: t('asset.fields.protocol'), type: 'select', options: PROTOCOLS.map((p) => ({ value: p, label: t(`asset.protocols.${p}`) })) },
+          search.name,
+          search.protocol,
           { name: 'network', label: t('asset.fields.network'), placeholder: t('asset.placeholders.network'), toQuery: splitNetwork },
-          { name: 'tags', label: t('asset.fields.tags'), type: 'multiselect', remoteOptions: { queryKey: ASSET_KEYS.tags, load: assets.tags } },
+          search.tags,
           {
             name: 'active',
             label: t('asset.fields.status'),
@@ -144,34 +139,14 @@ export function AssetList() {
           },
         ]}
         columns={[
-          {
-            key: 'name',
-            header: t('asset.fields.name'),
-            sortField: 'name',
-            hideable: false,
-            render: (a) => (
-              <span className={styles.name}>
-                {canOpen ? <Link to={detail(a)}>{a.name}</Link> : <span>{a.name}</span>}
-                {description(a) ? (
-                  <Text size={200} className={styles.description}>
-                    {description(a)}
-                  </Text>
-                ) : null}
-              </span>
-            ),
-          },
-          { key: 'protocol', header: t('asset.fields.protocol'), sortField: 'protocol', render: (a) => <ProtocolBadge protocol={a.protocol} /> },
+          columns.name,
+          columns.protocol,
           { key: 'network', header: t('asset.fields.network'), sortField: 'ip', render: (a) => `${a.ip}:${a.port}` },
-          { key: 'tags', header: t('asset.fields.tags'), render: (a) => <TagList tags={a.tags} /> },
-          {
-            key: 'active',
-            header: t('asset.fields.status'),
-            sortField: 'active',
-            render: (a) => <AssetStatus active={a.active} message={a.activeMessage} testing={testing.has(a.id)} />,
-          },
+          columns.tags,
+          columns.status,
           { key: 'owner', header: t('asset.fields.owner'), render: (a) => a.ownerName || '-' },
           { key: 'created', header: t('asset.fields.created'), sortField: 'created', render: (a) => formatDateTime(a.created) },
-          { key: 'lastAccessTime', header: t('asset.fields.lastAccess'), sortField: 'lastAccessTime', render: (a) => <RelativeTime time={a.lastAccessTime} /> },
+          columns.lastAccess,
         ]}
         add={{ menu: 'asset-add', onClick: () => setForm({ kind: 'new' }) }}
         toolbar={
