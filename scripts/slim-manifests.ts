@@ -1,20 +1,23 @@
 import type { Plugin } from 'vite';
 
 /*
- * The console build's copy of each plugins/<id>/manifest.ts without `label` and `grants`. In the browser the
- * manifests only tell core which keys a plugin declares and under which group its pages sit (core/plugin/registry.ts,
- * resolve.ts): the labels (both languages) and the routes each key grants are read by the server (GET /menus — the
- * role editor's tree — and the route gates). Every plugin's manifest is in the entry chunk, so those bytes would
- * otherwise ride along with the login screen (≈2.5 KB gzip with eleven plugins).
+ * The console build's copy of each plugins/<id>/manifest.ts without what only the server reads. In the browser the
+ * manifests tell core which keys a plugin declares and, for a page key, its menu entry: group, order and `labelKey`
+ * (core/plugin/registry.ts, resolve.ts; the label itself is a locale string, loaded with the locale files). The
+ * inline labels of action keys (both languages), the routes each key grants and where the server finds the locale
+ * files (`locales`) are read by the server only (GET /menus — the role editor's tree — and the route gates). Every
+ * plugin's manifest is in the entry chunk, so those bytes would otherwise ride along with the login screen
+ * (≈2.5 KB gzip with eleven plugins).
  */
 
 const MANIFEST = /\/plugins\/[a-z][a-z0-9-]*\/manifest\.ts$/;
-const DROPPED = new Set(['label', 'grants']);
+const DROPPED = new Set(['label', 'grants', 'locales']);
 /**
- * Scalars only the server reads: `destructive` (no built-in role holds the key; the role editor has it from GET /menus)
- * and a page key's `order` in the permission tree (the console's menu follows the descriptors' own `order`).
+ * Scalars only the server reads: `destructive` (no built-in role holds the key; the role editor has it from GET
+ * /menus) and `locales: import.meta.url` (the server reads the locale files from there).
  */
-const DROPPED_SCALARS = new Set(['destructive', 'order']);
+const DROPPED_SCALARS = new Set(['destructive', 'locales']);
+const SCALAR = /^\s*:\s*(?:true|false|\d+|import\.meta\.url)\b\s*,?/;
 
 /** Index just past the string or comment starting at `i`, or `i` when none starts there. */
 function skipLiteral(code: string, i: number): number {
@@ -56,7 +59,7 @@ function matching(code: string, open: number): number {
   throw new Error('slim-manifests: unbalanced brackets');
 }
 
-/** The manifest source with every `label: {…}`, `grants: […]`, `destructive: true` and `order: n` property (and its comma) removed. */
+/** The manifest source with every `label: {…}`, `grants: […]`, `locales: …` and `destructive: true` property (and its comma) removed. */
 export function slimManifest(code: string): string {
   let out = '';
   let i = 0;
@@ -70,7 +73,7 @@ export function slimManifest(code: string): string {
     const word = /^[A-Za-z_$][\w$]*/.exec(code.slice(i, i + 64));
     if (word) {
       const prev = code[i - 1] ?? '';
-      const flag = DROPPED_SCALARS.has(word[0]) && !/[\w$.]/.test(prev) && /^\s*:\s*(?:true|false|\d+)\b\s*,?/.exec(code.slice(i + word[0].length, i + word[0].length + 32));
+      const flag = DROPPED_SCALARS.has(word[0]) && !/[\w$.]/.test(prev) && SCALAR.exec(code.slice(i + word[0].length, i + word[0].length + 32));
       if (flag) {
         i += word[0].length + flag[0].length;
         continue;

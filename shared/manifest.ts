@@ -30,16 +30,45 @@ export type PermissionKey = GroupKey | (keyof PermissionKeys & string);
 /** A gate: one key or a list, passed when the user holds any of them. */
 export type KeyGate = PermissionKey | readonly PermissionKey[];
 
-/** A page's key: where it sits in core's menu groups (a `top` slot such as `info` makes it a root). */
-export interface MenuKeyDef<K extends string = string> {
+/**
+ * A page's key: where it sits in core's menu groups (a `top` slot such as `info` makes it a root), its order and its
+ * label. This entry is the one place a page's menu entry is declared: the page descriptor names its key only
+ * (`menuKey`), and the console's menu, the page title and the server's permission tree all read it from here.
+ */
+export type MenuKeyDef<K extends string = string> = MenuKeyFields<K> & MenuLabel;
+
+interface MenuKeyFields<K extends string> {
   key: K;
   group: NavGroupKey;
-  /** Order among the pages of its group in the permission tree (the menu's order is the page's own); default 1000. */
+  /** Order among the pages of its group, in the side menu (or the user bar) and the permission tree; default 1000. */
   order?: number;
-  label: Labels;
   /** Server routes this key grants. */
   grants?: readonly RouteRef[];
 }
+
+/** A menu entry's label: one of the two, never both. */
+export type MenuLabel =
+  | {
+      /**
+       * A string of the plugin's locale namespace (`nav.asset` in locales/<lng>/<id>.json), its only copy: the
+       * console shows it through i18n, the server reads the same files (the manifest's `locales`). A page of the
+       * console needs this form: the console build strips inline labels.
+       */
+      labelKey: string;
+      label?: never;
+    }
+  | {
+      /** Inline, both languages: for a key no console page shows (a server test's fixture). */
+      label: Labels;
+      labelKey?: never;
+    };
+
+/**
+ * Where a manifest's `labelKey` strings are, for the server (the console has them from its locale files): the
+ * manifest module's own `import.meta.url` (the plugin's files `locales/<lng>/<id>.json`, two folders up from
+ * `plugins/<id>/manifest.ts`), or the strings inline by language for a manifest outside a plugin tree (a fixture).
+ */
+export type ManifestLocales = string | Readonly<Partial<Record<Lng, object>>>;
 
 /** An action key (a button, a tab): under a page key or another action key of the same plugin. */
 export interface ActionKeyDef<K extends string = string, P extends string = string> {
@@ -61,6 +90,8 @@ export interface PluginManifest<K extends string = string> {
   readonly id: string;
   readonly menus: readonly MenuKeyDef<K>[];
   readonly actions: readonly ActionKeyDef<K>[];
+  /** Where the `labelKey` strings are (read by the server only; the console build drops it). */
+  readonly locales?: ManifestLocales;
 }
 
 /** The keys a manifest declares. */
@@ -76,8 +107,10 @@ export function defineManifest<const MK extends string, const AK extends string 
   id: string;
   menus: readonly MenuKeyDef<MK>[];
   actions?: readonly ActionKeyDef<AK, NoInfer<MK | AK>>[];
+  locales?: ManifestLocales;
 }): PluginManifest<MK | AK> {
-  return Object.freeze({ id: manifest.id, menus: manifest.menus, actions: manifest.actions ?? [] });
+  // A spread, not a copy of each field: this runs in the entry chunk, where the build has dropped `locales`.
+  return Object.freeze({ ...manifest, actions: manifest.actions ?? [] });
 }
 
 export class ManifestError extends Error {
@@ -135,8 +168,9 @@ export function buildCatalogue(manifests: readonly PluginManifest[]): Catalogue 
   const sorted = [...manifests].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const owners = new Map<string, string>(GROUP_KEYS.map((g) => [g, 'core']));
   const ids = new Set<string>();
-  type Page = { def: MenuKeyDef; pluginId: string; rank: number };
+  type Page = { def: MenuKeyDef; pluginId: string; rank: number; label: Labels };
   const pages: Page[] = [];
+  const readLocaleFile = localeFileReader();
   const children = new Map<string, { def: ActionKeyDef; pluginId: string }[]>();
 
   const claim = (pluginId: string, key: string, grants: readonly string[] | undefined) => {
@@ -156,7 +190,7 @@ export function buildCatalogue(manifests: readonly PluginManifest[]): Catalogue 
     for (const def of manifest.menus) {
       claim(pluginId, def.key, def.grants);
       if (!NAV_GROUPS.some((g) => g.key === def.group)) throw new ManifestError(pluginId, `key "${def.key}" names unknown group "${def.group}"`);
-      pages.push({ def, pluginId, rank: pages.length });
+      pages.push({ def, pluginId, rank: pages.length, label: menuLabel(manifest, def, readLocaleFile) });
     }
     for (const def of manifest.actions) {
       claim(pluginId, def.key, def.grants);
@@ -186,8 +220,8 @@ export function buildCatalogue(manifests: readonly PluginManifest[]): Catalogue 
     const inSlot = pages.filter((p) => p.def.group === slot.key).sort(byOrder);
     if (inSlot.length === 0) continue;
     if (!slot.top) entries.push({ key: slot.key, parent: null, pluginId: null, label: null, grants: [], destructive: false });
-    for (const { def, pluginId } of inSlot) {
-      entries.push({ key: def.key, parent: slot.top ? null : slot.key, pluginId, label: def.label, grants: def.grants ?? [], destructive: false });
+    for (const { def, pluginId, label } of inSlot) {
+      entries.push({ key: def.key, parent: slot.top ? null : slot.key, pluginId, label, grants: def.grants ?? [], destructive: false });
       walk(def.key);
     }
   }
@@ -219,6 +253,41 @@ export function buildCatalogue(manifests: readonly PluginManifest[]): Catalogue 
     keysGranting: (route) => granting.get(route) ?? [],
     grantedRoutes: () => [...granting.keys()],
     destructiveKeys: () => entries.filter((e) => e.destructive).map((e) => e.key),
+  };
+}
+
+const LANGUAGES: readonly Lng[] = ['zh-CN', 'en-US'];
+
+/**
+ * A page key's label in both languages: inline (`label`), or its `labelKey` looked up in the manifest's `locales`,
+ * the plugin's locale files (read here, on the server and in tests; never in the browser, whose build strips them).
+ */
+function menuLabel(manifest: PluginManifest, def: MenuKeyDef, readLocaleFile: (url: URL) => unknown): Labels {
+  const { label, labelKey } = def as { label?: unknown; labelKey?: unknown };
+  if (label !== undefined && labelKey !== undefined) throw new ManifestError(manifest.id, `key "${def.key}" declares its label twice (label and labelKey)`);
+  if (label !== undefined) return label as Labels;
+  if (typeof labelKey !== 'string') throw new ManifestError(manifest.id, `key "${def.key}" has no label: labelKey (a locale string) or label`);
+  const text = (lng: Lng): string => {
+    const where = manifest.locales === undefined ? undefined : typeof manifest.locales === 'string' ? `locales/${lng}/${manifest.id}.json` : `its inline ${lng} strings`;
+    if (where === undefined) throw new ManifestError(manifest.id, `key "${def.key}" names labelKey "${labelKey}" but the manifest has no locales (import.meta.url)`);
+    let node: unknown = typeof manifest.locales === 'string' ? readLocaleFile(new URL(`../../${where}`, manifest.locales)) : manifest.locales?.[lng];
+    for (const part of labelKey.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+    if (typeof node !== 'string') throw new ManifestError(manifest.id, `key "${def.key}": labelKey "${labelKey}" is missing from ${where}`);
+    return node;
+  };
+  return Object.fromEntries(LANGUAGES.map((lng) => [lng, text(lng)])) as Record<Lng, string>;
+}
+
+/** Reads locale files, each once per catalogue. Node only: this module is also the browser's, hence no `node:fs` import. */
+function localeFileReader(): (url: URL) => unknown {
+  const files = new Map<string, unknown>();
+  return (url) => {
+    if (!files.has(url.href)) {
+      const fs = globalThis.process?.getBuiltinModule?.('node:fs');
+      if (!fs) throw new Error(`shared/manifest: cannot read ${url.href} here (labels are read on the server)`);
+      files.set(url.href, fs.existsSync(url) ? JSON.parse(fs.readFileSync(url, 'utf8')) : undefined);
+    }
+    return files.get(url.href);
   };
 }
 

@@ -171,6 +171,15 @@ export function createPluginRegistry(
         if (!declared) {
           throw new PluginRegistrationError(plugin.id, `page "${page.path}": menu key "${page.menuKey}" is not a page key of the plugin's manifest`);
         }
+        // A menu entry is declared once, in the manifest: the page names its key, the key's entry its order and label.
+        // (The type forbids both; a descriptor written in JavaScript or cast is caught here.)
+        const twice = page.labelKey !== undefined ? 'labelKey' : page.order !== undefined ? 'order' : undefined;
+        if (twice !== undefined) {
+          throw new PluginRegistrationError(plugin.id, `page "${page.path}" declares ${twice}, which its key "${page.menuKey}" declares in the manifest`);
+        }
+        if (typeof declared.labelKey !== 'string') {
+          throw new PluginRegistrationError(plugin.id, `page "${page.path}": its key "${page.menuKey}" needs a labelKey in the manifest (the menu shows a locale string)`);
+        }
         if (group !== undefined && group !== declared.group) {
           throw new PluginRegistrationError(plugin.id, `page "${page.path}" names group "${group}" but its key "${page.menuKey}" sits in "${declared.group}"`);
         }
@@ -193,10 +202,11 @@ export function createPluginRegistry(
       }
       claimHome(plugin, page, 'home');
       claimHome(plugin, page, 'fallbackHome');
-      requireKey(plugin, page.labelKey, 'label key');
-      const titleKey = page.titleKey ?? page.labelKey;
+      const resolved = resolvePage(plugin, page);
+      requireKey(plugin, resolved.labelKey, 'label key');
+      const titleKey = resolved.titleKey;
       requireKey(plugin, titleKey, 'title key');
-      pages.push(resolvePage(plugin, page));
+      pages.push(resolved);
       routes.push({
         pluginId: plugin.id,
         path: page.path,

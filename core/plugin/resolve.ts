@@ -6,12 +6,15 @@ import type { AnyPlugin, PageDef, ResolvedPage } from './types';
 const DEFAULT_ORDER = 1000;
 
 /**
- * A declared page as core's menus and landing rule see it: the group of its key's manifest entry (else its own),
- * its order (default last), its title key. No checks: createPluginRegistry makes them before using this.
+ * A declared page as core's menus and landing rule see it: a keyed page's group, order and label key are its key's
+ * manifest entry's, a key-less page's its own; order defaults to last, the title key to the label key. No checks:
+ * createPluginRegistry makes them before using this.
  */
 export function resolvePage(plugin: AnyPlugin, page: PageDef<string, string>): ResolvedPage {
   const declared = page.menuKey === null ? undefined : plugin.manifest?.menus.find((m) => m.key === page.menuKey);
-  return { ...page, group: declared?.group ?? page.group, pluginId: plugin.id, order: page.order ?? DEFAULT_ORDER, titleKey: page.titleKey ?? page.labelKey };
+  const entry = page.menuKey === null ? page : { order: declared?.order, labelKey: declared?.labelKey ?? '' };
+  const labelKey = entry.labelKey;
+  return { ...page, group: declared?.group ?? page.group, pluginId: plugin.id, labelKey, order: entry.order ?? DEFAULT_ORDER, titleKey: page.titleKey ?? labelKey };
 }
 
 /** Every page of the descriptors, resolved, in declaration order (the registry's `pages`, without its checks). */

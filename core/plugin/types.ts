@@ -30,13 +30,35 @@ export interface ChildRouteDef<P extends string = string, K extends string = Per
 
 export type IconLoader = () => Promise<FluentIcon>;
 
-/** `K`: the key type; declared keys in a descriptor, any string once erased (the registry checks them at run time). */
-export interface PageDef<P extends string = string, K extends string = PermissionKey> {
-  /**
-   * Permission and menu key (`user`, `asset`…), a page key of the plugin's manifest; null = every signed-in user.
-   * Required on purpose.
-   */
-  menuKey: K | null;
+/**
+ * A page. `K`: the key type; declared keys in a descriptor, any string once erased (the registry checks them at run
+ * time). A page with a key takes its menu entry (order, label) from the key's manifest entry, declared there only; a
+ * page without one declares its own.
+ */
+export type PageDef<P extends string = string, K extends string = PermissionKey> = KeyedPageDef<P, K> | OpenPageDef<P, K>;
+
+/** A page gated by a page key of the plugin's manifest, whose entry holds its `order` and `labelKey`. */
+export interface KeyedPageDef<P extends string = string, K extends string = PermissionKey> extends PageFields<P, K> {
+  /** Permission and menu key (`user`, `asset`…), a page key of the plugin's manifest. Required on purpose. */
+  menuKey: K;
+  /** The key's manifest entry holds it (`labelKey`): one place. */
+  labelKey?: never;
+  /** The key's manifest entry holds it (`order`): one place. */
+  order?: never;
+}
+
+/** A page every signed-in user may open (`menuKey: null`): it names its own label and order. */
+export interface OpenPageDef<P extends string = string, K extends string = PermissionKey> extends PageFields<P, K> {
+  /** Null: every signed-in user. Required on purpose. */
+  menuKey: null;
+  /** Menu label key in the plugin's namespace. */
+  labelKey: string;
+  /** Sort order inside the group (or the user top bar); default 1000, ties by path. */
+  order?: number;
+}
+
+/** What every page declares, with a key or without. */
+export interface PageFields<P extends string = string, K extends string = PermissionKey> {
   /**
    * Admin-menu group owned by core. A page with a menu key takes its manifest entry's group (leave this out);
    * only a key-less admin page shown in the menu names one here.
@@ -46,17 +68,13 @@ export interface PageDef<P extends string = string, K extends string = Permissio
   path: string;
   /** The export of the pages module rendered at `path`. */
   page: P;
-  /** Menu label key in the plugin's namespace. */
-  labelKey: string;
-  /** Breadcrumb / document title key; defaults to `labelKey`. */
+  /** Breadcrumb / document title key; defaults to the label key. */
   titleKey?: string;
   /**
    * Menu icon, as a loader: `() => import('@fluentui/react-icons/svg/person').then((m) => m.PersonRegular)`.
    * Descriptors are in the entry chunk; a loader keeps icon code out of it (the menu loads them with the layout).
    */
   icon?: IconLoader;
-  /** Sort order inside the group (or the user top bar); default 1000, ties by path. */
-  order?: number;
   layout: PageLayout;
   /** Routable but not in any menu (e.g. /batch-command). */
   hideInMenu?: boolean;
@@ -129,8 +147,11 @@ export interface ResolvedRoute {
   isChild: boolean;
 }
 
-export interface ResolvedPage extends PageDef<string, string> {
+/** A page as core's menus see it: its label key and order resolved (from its key's manifest entry, else its own). */
+export interface ResolvedPage extends PageFields<string, string> {
+  menuKey: string | null;
   pluginId: string;
+  labelKey: string;
   order: number;
   titleKey: string;
 }

@@ -5,14 +5,16 @@ import { defineManifest, type KeyMap } from '@/shared/manifest';
 // are declared by the issues that build them.
 const manifest = defineManifest({
   id: 'asset',
+  // The labels (labelKey) are strings of locales/<lng>/asset.json, which the server reads from here.
+  locales: import.meta.url,
   menus: [
-    { key: 'asset', group: 'resource', order: 1, label: { 'zh-CN': '资产管理', 'en-US': 'Assets' }, grants: ['GET /assets/paging', 'GET /tags', 'GET /assets/export'] },
-    { key: 'command', group: 'resource', order: 3, label: { 'zh-CN': '动态指令', 'en-US': 'Dynamic commands' }, grants: ['GET /commands/paging', 'GET /commands'] },
+    { key: 'asset', group: 'resource', order: 1, labelKey: 'nav.asset', grants: ['GET /assets/paging', 'GET /tags', 'GET /assets/export'] },
+    { key: 'command', group: 'resource', order: 3, labelKey: 'nav.command', grants: ['GET /commands/paging', 'GET /commands'] },
     {
       key: 'access-gateway',
       group: 'resource',
       order: 4,
-      label: { 'zh-CN': '接入网关', 'en-US': 'Access gateways' },
+      labelKey: 'nav.accessGateway',
       grants: ['GET /access-gateways/paging', 'POST /access-gateways/:id/reconnect'],
     },
   ],

@@ -4,7 +4,9 @@ import { defineManifest, type KeyMap } from '@/shared/manifest';
 // only the super admin may (POST /credentials/:id/change-owner).
 const manifest = defineManifest({
   id: 'credential',
-  menus: [{ key: 'credential', group: 'resource', order: 2, label: { 'zh-CN': '授权凭证', 'en-US': 'Credentials' }, grants: ['GET /credentials/paging'] }],
+  // The labels (labelKey) are strings of locales/<lng>/credential.json, which the server reads from here.
+  locales: import.meta.url,
+  menus: [{ key: 'credential', group: 'resource', order: 2, labelKey: 'nav.label', grants: ['GET /credentials/paging'] }],
   actions: [
     { key: 'credential-add', parent: 'credential', label: { 'zh-CN': '增加', 'en-US': 'Add' }, grants: ['POST /credentials'] },
     { key: 'credential-del', parent: 'credential', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /credentials/:id'] },

@@ -4,9 +4,11 @@ import { defineManifest, type KeyMap } from '@/shared/manifest';
 // and this server's own load.
 const manifest = defineManifest({
   id: 'dashboard',
+  // The labels (labelKey) are strings of locales/<lng>/dashboard.json, which the server reads from here.
+  locales: import.meta.url,
   menus: [
-    { key: 'dashboard', group: 'dashboard', label: { 'zh-CN': '控制面板', 'en-US': 'Dashboard' }, grants: ['GET /overview/counter', 'GET /overview/asset', 'GET /overview/date-counter'] },
-    { key: 'monitoring', group: 'ops', order: 10, label: { 'zh-CN': '系统监控', 'en-US': 'System monitoring' }, grants: ['GET /overview/ps'] },
+    { key: 'dashboard', group: 'dashboard', order: 1, labelKey: 'nav.dashboard', grants: ['GET /overview/counter', 'GET /overview/asset', 'GET /overview/date-counter'] },
+    { key: 'monitoring', group: 'ops', order: 10, labelKey: 'nav.monitoring', grants: ['GET /overview/ps'] },
   ],
 });
 export default manifest;

@@ -4,10 +4,12 @@ import { defineManifest, type KeyMap } from '@/shared/manifest';
 // React-free data: the server reads it at start (GET /menus, role checks, route gates), the console types its gates with it.
 const manifest = defineManifest({
   id: 'identity',
+  // The labels (labelKey) are strings of locales/<lng>/identity.json, which the server reads from here.
+  locales: import.meta.url,
   menus: [
-    { key: 'user', group: 'identity', order: 1, label: { 'zh-CN': '用户管理', 'en-US': 'Users' }, grants: ['GET /users/paging', 'GET /users'] },
-    { key: 'role', group: 'identity', order: 2, label: { 'zh-CN': '角色管理', 'en-US': 'Roles' }, grants: ['GET /roles/paging', 'GET /roles'] },
-    { key: 'user-group', group: 'identity', order: 3, label: { 'zh-CN': '用户组管理', 'en-US': 'User groups' }, grants: ['GET /user-groups/paging', 'GET /user-groups'] },
+    { key: 'user', group: 'identity', order: 1, labelKey: 'nav.user', grants: ['GET /users/paging', 'GET /users'] },
+    { key: 'role', group: 'identity', order: 2, labelKey: 'nav.role', grants: ['GET /roles/paging', 'GET /roles'] },
+    { key: 'user-group', group: 'identity', order: 3, labelKey: 'nav.userGroup', grants: ['GET /user-groups/paging', 'GET /user-groups'] },
   ],
   actions: [
     { key: 'user-add', parent: 'user', label: { 'zh-CN': '增加', 'en-US': 'Add' }, grants: ['POST /users', 'GET /roles'] },

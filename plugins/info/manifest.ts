@@ -4,7 +4,9 @@ import { defineManifest, type KeyMap } from '@/shared/manifest';
 // signed-in user, so the key grants no route: it only shows the page.
 const manifest = defineManifest({
   id: 'info',
-  menus: [{ key: 'info', group: 'info', label: { 'zh-CN': '个人中心', 'en-US': 'My account' } }],
+  // The labels (labelKey) are strings of locales/<lng>/info.json, which the server reads from here.
+  locales: import.meta.url,
+  menus: [{ key: 'info', group: 'info', order: 1, labelKey: 'nav.label' }],
 });
 export default manifest;
 

@@ -5,17 +5,19 @@ import { defineManifest, type KeyMap } from '@/shared/manifest';
 // those keys. The operation log itself has no delete key and no delete route at all.
 const manifest = defineManifest({
   id: 'log-audit',
+  // The labels (labelKey) are strings of locales/<lng>/log-audit.json, which the server reads from here.
+  locales: import.meta.url,
   menus: [
-    { key: 'login-log', group: 'log-audit', order: 1, label: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, grants: ['GET /login-logs/paging'] },
+    { key: 'login-log', group: 'log-audit', order: 1, labelKey: 'nav.loginLog', grants: ['GET /login-logs/paging'] },
     // The page's asset and user filters list both.
     {
       key: 'storage-log',
       group: 'log-audit',
       order: 2,
-      label: { 'zh-CN': '文件日志', 'en-US': 'File-operation log' },
+      labelKey: 'nav.storageLog',
       grants: ['GET /storage-logs/paging', 'GET /assets', 'GET /users'],
     },
-    { key: 'operation-log', group: 'log-audit', order: 3, label: { 'zh-CN': '操作日志', 'en-US': 'Operation log' }, grants: ['GET /operation-logs/paging'] },
+    { key: 'operation-log', group: 'log-audit', order: 3, labelKey: 'nav.operationLog', grants: ['GET /operation-logs/paging'] },
   ],
   actions: [
     { key: 'login-log-del', parent: 'login-log', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /login-logs/:id'], destructive: true },

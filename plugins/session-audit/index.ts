@@ -11,9 +11,7 @@ export default definePlugin({
       menuKey: 'online-session',
       path: '/online-session',
       page: 'OnlineSessionList',
-      labelKey: 'nav.online',
       icon: () => import('@fluentui/react-icons/svg/plug-connected').then((m) => m.PlugConnectedRegular),
-      order: 1,
       layout: 'admin',
       // In the order the page asks: the user and asset filters' choices (its search form mounts first), then the first
       // page, its status (the table's extraParams) leading the query.
@@ -23,9 +21,7 @@ export default definePlugin({
       menuKey: 'offline-session',
       path: '/offline-session',
       page: 'OfflineSessionList',
-      labelKey: 'nav.offline',
       icon: () => import('@fluentui/react-icons/svg/history').then((m) => m.HistoryRegular),
-      order: 2,
       layout: 'admin',
       opensWith: ['/users', '/assets', '/sessions/paging?status=disconnected&pageIndex=1&pageSize=10&order=&field='],
     },

@@ -4,14 +4,16 @@ import { defineManifest, type KeyMap } from '@/shared/manifest';
 // delete). The terminal itself needs no key: opening a session is decided by the access rule on the server.
 const manifest = defineManifest({
   id: 'session-audit',
+  // The labels (labelKey) are strings of locales/<lng>/session-audit.json, which the server reads from here.
+  locales: import.meta.url,
   menus: [
     // The lists' user and asset filters read GET /users and GET /assets (names only).
-    { key: 'online-session', group: 'session-audit', order: 1, label: { 'zh-CN': '在线会话', 'en-US': 'Online sessions' }, grants: ['GET /sessions/paging', 'GET /users', 'GET /assets'] },
+    { key: 'online-session', group: 'session-audit', order: 1, labelKey: 'nav.online', grants: ['GET /sessions/paging', 'GET /users', 'GET /assets'] },
     {
       key: 'offline-session',
       group: 'session-audit',
       order: 2,
-      label: { 'zh-CN': '历史会话', 'en-US': 'Session history' },
+      labelKey: 'nav.offline',
       grants: ['GET /sessions/paging', 'GET /sessions/:id', 'GET /users', 'GET /assets'],
     },
   ],

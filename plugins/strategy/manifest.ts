@@ -4,15 +4,17 @@ import { defineManifest, type KeyMap } from '@/shared/manifest';
 // authorisation strategies (授权策略: what a grant lets its holder do with files and the clipboard).
 const manifest = defineManifest({
   id: 'strategy',
+  // The labels (labelKey) are strings of locales/<lng>/strategy.json, which the server reads from here.
+  locales: import.meta.url,
   menus: [
     {
       key: 'authorisation',
       group: 'authorised',
       order: 1,
-      label: { 'zh-CN': '资产授权', 'en-US': 'Asset authorisations' },
+      labelKey: 'grants.nav',
       grants: ['GET /authorised/paging', 'GET /authorised/explain', 'GET /user-groups/:id'],
     },
-    { key: 'strategy', group: 'authorised', order: 2, label: { 'zh-CN': '授权策略', 'en-US': 'Authorisation strategies' }, grants: ['GET /strategies/paging', 'GET /strategies'] },
+    { key: 'strategy', group: 'authorised', order: 2, labelKey: 'nav.label', grants: ['GET /strategies/paging', 'GET /strategies'] },
   ],
   actions: [
     {

@@ -51,8 +51,8 @@ describe('the API client sends the console’s language', () => {
     // Typed as any plugin: its menu key is the fixture's own, not one of the shipped manifests' PermissionKeys.
     const probe: AnyPlugin = {
       id: 'fx-probe',
-      manifest: { id: 'fx-probe', menus: [{ key: 'fx-probe', group: 'ops', label: { 'zh-CN': '探针', 'en-US': 'Probe' } }], actions: [] },
-      pages: [{ menuKey: 'fx-probe', path: '/probe', page: 'Page', labelKey: 'label', layout: 'admin' }],
+      manifest: { id: 'fx-probe', locales: { 'zh-CN': { label: '探针' }, 'en-US': { label: 'Probe' } }, menus: [{ key: 'fx-probe', group: 'ops', labelKey: 'label' }], actions: [] },
+      pages: [{ menuKey: 'fx-probe', path: '/probe', page: 'Page', layout: 'admin' }],
       load: () => Promise.resolve({ Page: ProbePage }),
       locales: { 'zh-CN': { label: '探针' }, 'en-US': { label: 'Probe' } },
     };

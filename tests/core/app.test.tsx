@@ -120,11 +120,12 @@ describe('a page gate', () => {
     id: 'fx-gated',
     manifest: {
       id: 'fx-gated',
-      menus: [{ key: 'fx-list', group: 'ops', label: { 'zh-CN': '列表', 'en-US': 'List' } }],
+      locales: { 'zh-CN': { label: '监看' }, 'en-US': { label: 'Watch' } },
+      menus: [{ key: 'fx-list', group: 'ops', labelKey: 'label' }],
       actions: [{ key: 'fx-watch', parent: 'fx-list', label: { 'zh-CN': '监看', 'en-US': 'Watch' } }],
     },
     pages: [
-      { menuKey: 'fx-list', path: '/fx-list', page: 'Page', labelKey: 'label', layout: 'admin' },
+      { menuKey: 'fx-list', path: '/fx-list', page: 'Page', layout: 'admin' },
       { menuKey: null, path: '/fx-watch', page: 'Page', labelKey: 'label', layout: 'bare', hideInMenu: true, gate: 'fx-watch' },
     ],
     load: () => Promise.resolve({ Page: WatchPage }),

@@ -327,8 +327,8 @@ describe('prerendered first screen', () => {
   // Typed as any plugin: its menu key is the fixture's own, not one of the shipped manifests' PermissionKeys.
   const listPlugin: AnyPlugin = {
     id: 'fx-users',
-    manifest: { id: 'fx-users', menus: [{ key: 'fx-users', group: 'identity', label: { 'zh-CN': '用户', 'en-US': 'Users' } }], actions: [] },
-    pages: [{ menuKey: 'fx-users', path: '/user', page: 'Page', labelKey: 'label', layout: 'admin' }],
+    manifest: { id: 'fx-users', locales: { 'zh-CN': { label: '用户' }, 'en-US': { label: 'Users' } }, menus: [{ key: 'fx-users', group: 'identity', labelKey: 'label' }], actions: [] },
+    pages: [{ menuKey: 'fx-users', path: '/user', page: 'Page', layout: 'admin' }],
     load: () => Promise.resolve({ Page: UserListPage }),
     locales: { 'zh-CN': { label: '用户' }, 'en-US': { label: 'Users' } },
   };

@@ -14,11 +14,13 @@ const registryOf = (plugins: readonly AnyPlugin[]) => createPluginRegistry(plugi
 
 // The portal without its home plugin: only the personal centre (the fallback home) and a menu-gated page.
 const Page = () => <h1>page</h1>;
+const centreStrings = { 'zh-CN': { label: '个人中心' }, 'en-US': { label: 'Personal centre' } };
 const centreManifest = defineManifest({
   id: 'fx-centre',
+  locales: centreStrings,
   menus: [
-    { key: 'info', group: 'info', label: { 'zh-CN': '个人中心', 'en-US': 'Personal centre' } },
-    { key: 'my-only', group: 'info', label: { 'zh-CN': '我的页面', 'en-US': 'My page' } },
+    { key: 'info', group: 'info', labelKey: 'label' },
+    { key: 'my-only', group: 'info', order: 1, labelKey: 'label' },
   ],
 });
 declare module '@/shared/manifest' {
@@ -28,12 +30,12 @@ const portalCentre = definePlugin({
   id: 'fx-centre',
   manifest: centreManifest,
   pages: [
-    { menuKey: 'info', group: 'info', path: '/info', page: 'Page', labelKey: 'label', layout: 'admin', fallbackHome: 'admin' },
-    { menuKey: 'my-only', path: '/my-gated', page: 'Page', labelKey: 'label', layout: 'user', order: 1 },
+    { menuKey: 'info', group: 'info', path: '/info', page: 'Page', layout: 'admin', fallbackHome: 'admin' },
+    { menuKey: 'my-only', path: '/my-gated', page: 'Page', layout: 'user' },
     { menuKey: null, path: '/my-info', page: 'Page', labelKey: 'label', layout: 'user', order: 100, fallbackHome: 'user' },
   ],
   load: () => Promise.resolve({ Page }),
-  locales: { 'zh-CN': { label: '个人中心' }, 'en-US': { label: 'Personal centre' } },
+  locales: centreStrings,
 });
 
 describe('core landing rule', () => {

@@ -28,8 +28,10 @@ function Fragile() {
   );
 }
 
-const fragileManifest = defineManifest({ id: 'fx-fragile', menus: [{ key: 'fragile', group: 'ops', label: { 'zh-CN': '易碎页', 'en-US': 'Fragile' } }] });
-const goneManifest = defineManifest({ id: 'fx-gone', menus: [{ key: 'gone', group: 'ops', label: { 'zh-CN': '已替换', 'en-US': 'Replaced' } }] });
+const fragileStrings = { 'zh-CN': { label: '易碎页' }, 'en-US': { label: 'Fragile' } };
+const goneStrings = { 'zh-CN': { label: '已替换' }, 'en-US': { label: 'Replaced' } };
+const fragileManifest = defineManifest({ id: 'fx-fragile', locales: fragileStrings, menus: [{ key: 'fragile', group: 'ops', labelKey: 'label' }] });
+const goneManifest = defineManifest({ id: 'fx-gone', locales: goneStrings, menus: [{ key: 'gone', group: 'ops', labelKey: 'label' }] });
 declare module '@/shared/manifest' {
   interface PermissionKeys extends KeyMap<typeof fragileManifest>, KeyMap<typeof goneManifest> {}
 }
@@ -37,9 +39,9 @@ declare module '@/shared/manifest' {
 const fragile = definePlugin({
   id: 'fx-fragile',
   manifest: fragileManifest,
-  pages: [{ menuKey: 'fragile', group: 'ops', path: '/fragile', page: 'Fragile', labelKey: 'label', layout: 'admin' }],
+  pages: [{ menuKey: 'fragile', group: 'ops', path: '/fragile', page: 'Fragile', layout: 'admin' }],
   load: () => Promise.resolve({ Fragile }),
-  locales: { 'zh-CN': { label: '易碎页' }, 'en-US': { label: 'Fragile' } },
+  locales: fragileStrings,
 });
 
 /** console.error calls that carry this error (React's report of a caught error). */
@@ -100,9 +102,9 @@ describe('a chunk that fails to load', () => {
     definePlugin({
       id: 'fx-gone',
       manifest: goneManifest,
-      pages: [{ menuKey: 'gone', group: 'ops', path: '/gone', page: 'Page', labelKey: 'label', layout: 'admin' }],
+      pages: [{ menuKey: 'gone', group: 'ops', path: '/gone', page: 'Page', layout: 'admin' }],
       load: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://console/static/plugin-gone-1a2b.js')),
-      locales: { 'zh-CN': { label: '已替换' }, 'en-US': { label: 'Replaced' } },
+      locales: goneStrings,
     });
 
   function runningBuild(entry: string) {

@@ -6,11 +6,13 @@ import { renderPlugin } from '@/core/testing';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
+const twinStrings = { 'zh-CN': { label: '双页' }, 'en-US': { label: 'Twin' } };
 const twinManifest = defineManifest({
   id: 'fx-twin',
+  locales: twinStrings,
   menus: [
-    { key: 'twin-a', group: 'ops', label: { 'zh-CN': '甲', 'en-US': 'A' } },
-    { key: 'twin-b', group: 'ops', label: { 'zh-CN': '乙', 'en-US': 'B' } },
+    { key: 'twin-a', group: 'ops', labelKey: 'label' },
+    { key: 'twin-b', group: 'ops', labelKey: 'label' },
   ],
 });
 declare module '@/shared/manifest' {
@@ -27,11 +29,11 @@ describe('a page already loaded', () => {
       id: 'fx-twin',
       manifest: twinManifest,
       pages: [
-        { menuKey: 'twin-a', group: 'ops', path: '/twin-a', page: 'PageA', labelKey: 'label', layout: 'admin' },
-        { menuKey: 'twin-b', group: 'ops', path: '/twin-b', page: 'PageB', labelKey: 'label', layout: 'admin' },
+        { menuKey: 'twin-a', group: 'ops', path: '/twin-a', page: 'PageA', layout: 'admin' },
+        { menuKey: 'twin-b', group: 'ops', path: '/twin-b', page: 'PageB', layout: 'admin' },
       ],
       load,
-      locales: { 'zh-CN': { label: '双页' }, 'en-US': { label: 'Twin' } },
+      locales: twinStrings,
     });
     const { router } = await renderPlugin(twin, { route: '/twin-a' });
     expect(await screen.findByRole('heading', { name: 'page a' })).toBeInTheDocument();

@@ -15,8 +15,8 @@ const locales = { 'zh-CN': { label: '标签', detail: '详情' }, 'en-US': { lab
 
 /** A plugin whose manifest declares its pages' keys (in their groups), unless `manifest` is given. */
 function plugin(overrides: Partial<AnyPlugin> & { id: string }): AnyPlugin {
-  const pages = overrides.pages ?? [{ menuKey: overrides.id, group: 'resource', path: `/${overrides.id}`, page: 'Page', labelKey: 'label', layout: 'admin' }];
-  const menus = pages.flatMap((p) => (p.menuKey === null ? [] : [{ key: p.menuKey, group: p.group ?? 'ops', label: { 'zh-CN': p.menuKey, 'en-US': p.menuKey } }]));
+  const pages: AnyPlugin['pages'] = overrides.pages ?? [{ menuKey: overrides.id, group: 'resource', path: `/${overrides.id}`, page: 'Page', layout: 'admin' }];
+  const menus = pages.flatMap((p) => (p.menuKey === null ? [] : [{ key: p.menuKey, group: p.group ?? 'ops', labelKey: 'label' }]));
   return { load: () => Promise.resolve({ Page }), locales, manifest: { id: overrides.id, menus, actions: [] }, ...overrides, pages };
 }
 
@@ -44,37 +44,37 @@ describe('plugin registry', () => {
   });
 
   it('rejects a duplicate id, naming the plugin', () => {
-    const error = registrationError([plugin({ id: 'dup' }), plugin({ id: 'dup', pages: [{ menuKey: 'other', group: 'ops', path: '/other', page: 'Page', labelKey: 'label', layout: 'admin' }] })]);
+    const error = registrationError([plugin({ id: 'dup' }), plugin({ id: 'dup', pages: [{ menuKey: 'other', group: 'ops', path: '/other', page: 'Page', layout: 'admin' }] })]);
     expect(error.message).toBe('Plugin "dup": duplicate plugin id');
   });
 
   it('rejects a duplicate path, also between a child route and a page', () => {
-    expect(registrationError([plugin({ id: 'a' }), plugin({ id: 'b', pages: [{ menuKey: 'b', group: 'ops', path: '/a', page: 'Page', labelKey: 'label', layout: 'admin' }] })]).message).toMatch(
+    expect(registrationError([plugin({ id: 'a' }), plugin({ id: 'b', pages: [{ menuKey: 'b', group: 'ops', path: '/a', page: 'Page', layout: 'admin' }] })]).message).toMatch(
       /Plugin "b": path "\/a" is already registered by plugin "a"/,
     );
     const withChild = plugin({
       id: 'c',
-      pages: [{ menuKey: 'c', group: 'ops', path: '/c', page: 'Page', labelKey: 'label', layout: 'admin', children: [{ path: ':id', page: 'Page', titleKey: 'detail' }] }],
+      pages: [{ menuKey: 'c', group: 'ops', path: '/c', page: 'Page', layout: 'admin', children: [{ path: ':id', page: 'Page', titleKey: 'detail' }] }],
     });
-    const clash = plugin({ id: 'd', pages: [{ menuKey: 'd', group: 'ops', path: '/c/:other', page: 'Page', labelKey: 'label', layout: 'admin' }] });
+    const clash = plugin({ id: 'd', pages: [{ menuKey: 'd', group: 'ops', path: '/c/:other', page: 'Page', layout: 'admin' }] });
     expect(registrationError([withChild, clash]).message).toMatch(/Plugin "d": path "\/c\/:other" is already registered by plugin "c"/);
   });
 
   it('rejects a duplicate menu key', () => {
-    const error = registrationError([plugin({ id: 'a' }), plugin({ id: 'b', pages: [{ menuKey: 'a', group: 'ops', path: '/b', page: 'Page', labelKey: 'label', layout: 'admin' }] })]);
+    const error = registrationError([plugin({ id: 'a' }), plugin({ id: 'b', pages: [{ menuKey: 'a', group: 'ops', path: '/b', page: 'Page', layout: 'admin' }] })]);
     expect(error.message).toMatch(/Plugin "b": menu key "a" is already the key of page "\/a"/);
   });
 
   it('rejects an unknown group, on a key-less page or in a manifest', () => {
     const keyless = plugin({ id: 'g', pages: [{ menuKey: null, group: 'made-up' as 'ops', path: '/g', page: 'Page', labelKey: 'label', layout: 'admin' }] });
     expect(registrationError([keyless]).message).toMatch(/Plugin "g": page "\/g" names unknown group "made-up"/);
-    const inManifest = plugin({ id: 'h', pages: [{ menuKey: 'h', path: '/h', page: 'Page', labelKey: 'label', layout: 'admin' }], manifest: { id: 'h', menus: [{ key: 'h', group: 'made-up' as 'ops', label: { 'zh-CN': 'h', 'en-US': 'h' } }], actions: [] } });
+    const inManifest = plugin({ id: 'h', pages: [{ menuKey: 'h', path: '/h', page: 'Page', layout: 'admin' }], manifest: { id: 'h', menus: [{ key: 'h', group: 'made-up' as 'ops', labelKey: 'label' }], actions: [] } });
     expect(registrationError([inManifest]).message).toMatch(/Plugin "h": page "\/h" names unknown group "made-up"/);
   });
 
   it("takes a page's group from its manifest key, and refuses keys the plugin's manifest does not declare", () => {
-    const page = { menuKey: 'k', path: '/k', page: 'Page', labelKey: 'label', layout: 'admin' } as const;
-    const k = plugin({ id: 'k', pages: [page], manifest: { id: 'k', menus: [{ key: 'k', group: 'security', label: { 'zh-CN': 'k', 'en-US': 'k' } }], actions: [] } });
+    const page = { menuKey: 'k', path: '/k', page: 'Page', layout: 'admin' } as const;
+    const k = plugin({ id: 'k', pages: [page], manifest: { id: 'k', menus: [{ key: 'k', group: 'security', labelKey: 'label' }], actions: [] } });
     expect(createPluginRegistry([k], base()).pages[0]).toMatchObject({ path: '/k', group: 'security' });
     expect(registrationError([{ ...k, pages: [{ ...page, group: 'ops' }] }]).message).toMatch(/Plugin "k": page "\/k" names group "ops" but its key "k" sits in "security"/);
     // A key declared by another plugin's manifest is still not this plugin's page key.
@@ -88,9 +88,9 @@ describe('plugin registry', () => {
   });
 
   it('carries a page gate (any key of its manifest, an action too) on the page and its child routes, and refuses a foreign one', () => {
-    const manifest = { id: 'gt', menus: [{ key: 'gt', group: 'ops' as const, label: { 'zh-CN': 'g', 'en-US': 'g' } }], actions: [{ key: 'gt-watch', parent: 'gt', label: { 'zh-CN': 'w', 'en-US': 'w' } }] };
+    const manifest = { id: 'gt', menus: [{ key: 'gt', group: 'ops' as const, labelKey: 'label' }], actions: [{ key: 'gt-watch', parent: 'gt', label: { 'zh-CN': 'w', 'en-US': 'w' } }] };
     const bare = { menuKey: null, path: '/gt-watch', page: 'Page', labelKey: 'label', layout: 'bare', hideInMenu: true, gate: 'gt-watch', children: [{ path: ':id', page: 'Page', titleKey: 'detail' }] } as const;
-    const list = { menuKey: 'gt', path: '/gt', page: 'Page', labelKey: 'label', layout: 'admin' } as const;
+    const list = { menuKey: 'gt', path: '/gt', page: 'Page', layout: 'admin' } as const;
     const gated = plugin({ id: 'gt', manifest, pages: [list, bare] });
     const registry = createPluginRegistry([gated], base());
     expect(registry.matchRoute('/gt-watch')).toMatchObject({ menuKey: null, gate: 'gt-watch' });
@@ -115,7 +115,7 @@ describe('plugin registry', () => {
     const noChildTitle = plugin({
       id: 't',
       locales: { 'zh-CN': { label: '标签' }, 'en-US': { label: 'Label' } },
-      pages: [{ menuKey: 't', group: 'ops', path: '/t', page: 'Page', labelKey: 'label', layout: 'admin', children: [{ path: ':id', page: 'Page', titleKey: 'detail' }] }],
+      pages: [{ menuKey: 't', group: 'ops', path: '/t', page: 'Page', layout: 'admin', children: [{ path: ':id', page: 'Page', titleKey: 'detail' }] }],
     });
     expect(registrationError([noChildTitle]).message).toMatch(/Plugin "t": title key "detail" is missing/);
   });

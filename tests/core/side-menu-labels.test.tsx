@@ -12,8 +12,8 @@ const LongPage = () => createElement('h1', null, 'long page');
 // Typed as any plugin: its menu key is the fixture's own, not one of the shipped manifests' PermissionKeys.
 const plugin: AnyPlugin = {
   id: 'fx-long',
-  manifest: { id: 'fx-long', menus: [{ key: 'fx-long', group: 'resource', label: { 'zh-CN': '动态指令', 'en-US': 'Dynamic commands' } }], actions: [] },
-  pages: [{ menuKey: 'fx-long', path: '/long', page: 'Page', labelKey: 'label', layout: 'admin' }],
+  manifest: { id: 'fx-long', locales: { 'zh-CN': { label: '动态指令' }, 'en-US': { label: 'Dynamic commands' } }, menus: [{ key: 'fx-long', group: 'resource', labelKey: 'label' }], actions: [] },
+  pages: [{ menuKey: 'fx-long', path: '/long', page: 'Page', layout: 'admin' }],
   load: () => Promise.resolve({ Page: LongPage }),
   locales: { 'zh-CN': { label: '动态指令' }, 'en-US': { label: 'Dynamic commands' } },
 };

@@ -12,11 +12,13 @@ const adminInfo = { id: 'u1', username: 'admin', nickname: '超级管理员', ty
 
 // Stand-ins for the plugins that declare the homes of both account types (core's landing rule reads them).
 const Home = () => <h1>home</h1>;
+const homesStrings = { 'zh-CN': { label: '首页' }, 'en-US': { label: 'Home' } };
 const homesManifest = defineManifest({
   id: 'fx-homes',
+  locales: homesStrings,
   menus: [
-    { key: 'dashboard', group: 'dashboard', label: { 'zh-CN': '控制面板', 'en-US': 'Dashboard' } },
-    { key: 'user', group: 'identity', label: { 'zh-CN': '用户管理', 'en-US': 'Users' } },
+    { key: 'dashboard', group: 'dashboard', labelKey: 'label' },
+    { key: 'user', group: 'identity', labelKey: 'label' },
   ],
 });
 declare module '@/shared/manifest' {
@@ -26,12 +28,12 @@ const homes = definePlugin({
   id: 'fx-homes',
   manifest: homesManifest,
   pages: [
-    { menuKey: 'dashboard', group: 'dashboard', path: '/dashboard', page: 'Home', labelKey: 'label', layout: 'admin', home: 'admin' },
+    { menuKey: 'dashboard', group: 'dashboard', path: '/dashboard', page: 'Home', layout: 'admin', home: 'admin' },
     { menuKey: null, path: '/my-asset', page: 'Home', labelKey: 'label', layout: 'user', home: 'user' },
-    { menuKey: 'user', group: 'identity', path: '/user', page: 'Home', labelKey: 'label', layout: 'admin' },
+    { menuKey: 'user', group: 'identity', path: '/user', page: 'Home', layout: 'admin' },
   ],
   load: () => Promise.resolve({ Home }),
-  locales: { 'zh-CN': { label: '首页' }, 'en-US': { label: 'Home' } },
+  locales: homesStrings,
 });
 const withHomes = { extraPlugins: [homes] };
 
