@@ -317,19 +317,32 @@ async function bench(): Promise<void> {
   }
 }
 
-// Child mode: one server, the recording on or off (benchSwitches exists for this script only).
+// Child mode: one server, the recording on or off. Started as main.ts starts it (flags and environment), with the
+// sessions module built here: `--no-record` gives it a recorder that records nothing (the product always records).
 if (args.includes('--serve')) {
-  const { benchSwitches } = await import('../server/modules/sessions/terminal.ts');
-  benchSwitches.record = !args.includes('--no-record');
-  const { main } = await import('../server/main.ts');
+  const { loadConfig } = await import('../server/config.ts');
+  const { openStore } = await import('../server/db/index.ts');
+  const { seed } = await import('../server/seed.ts');
+  const { loadCatalogue } = await import('../server/permissions/catalogue.ts');
+  const { buildApp } = await import('../server/app.ts');
+  const { modules } = await import('../server/modules/index.ts');
+  const { sessionsModule } = await import('../server/modules/sessions/index.ts');
   // (d) opens 200 sessions as one account within seconds: past the per-account caps (sessions/caps.ts), lifted here.
-  await main(['--addr', '127.0.0.1:0', '--data', flag('data', '')], {
+  const env = {
     ...process.env,
     JUMPGATE_ADMIN_PASSWORD: PASSWORD,
-    JUMPGATE_LOG_LEVEL: 'warn',
     JUMPGATE_SESSION_LIVE_MAX: '1000',
     JUMPGATE_SESSION_CREATE_PER_MINUTE: '100000',
-  });
+  };
+  const config = loadConfig(['--addr', '127.0.0.1:0', '--data', flag('data', '')], env);
+  const { db, box } = await openStore(config);
+  const catalogue = await loadCatalogue();
+  await seed(db, { catalogue, adminPassword: config.adminPassword, now: Date.now() });
+  const sessions = args.includes('--no-record') ? sessionsModule({ recorder: { start: () => undefined } }) : sessionsModule();
+  const app = await buildApp({ config, db, box, catalogue, logger: { level: 'warn' }, modules: modules.map((m) => (m.name === 'sessions' ? sessions : m)) });
+  await app.listen({ host: config.host, port: config.port });
+  const addr = app.server.address();
+  console.log(`Jumpgate listening on http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : ''} (data: ${config.dataDir})`);
 } else {
   await bench();
 }

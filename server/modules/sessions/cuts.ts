@@ -2,7 +2,6 @@ import type { SessionDeps } from './deps.ts';
 import { FLAGS } from '../../policy/strategies.ts';
 import { sessionAccess } from './access.ts';
 import { CLOSE, type CloseReason, type LiveSession } from './live.ts';
-import { TerminalSession } from './terminal.ts';
 
 /*
  * Running sessions follow the changes that take access away (audit H2 C3): the routes that disable or delete an
@@ -29,7 +28,7 @@ async function ending(deps: CutDeps, what: string, run: () => Promise<number>): 
  */
 export function endSessionsOfUsers(deps: CutDeps, userIds: readonly string[], reason: CloseReason): Promise<number> {
   const ids = new Set(userIds);
-  for (const s of deps.live.all()) if (s instanceof TerminalSession) s.dropWatchers(ids, reason.message);
+  for (const s of deps.live.all()) s.capabilities.watch?.drop(ids, reason.message);
   return ending(deps, 'accounts', () => deps.live.endWhere((s) => ids.has(s.creator), reason));
 }
 

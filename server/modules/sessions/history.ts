@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/time.ts';
 import { contains, idList, oneId, requireAll, zId } from '../../http/ids.ts';
 import { describeAll, recordOperation } from '../logs/index.ts';
 import { CLOSE } from './live.ts';
-import { MSG_SESSION, recordingFolder, recordingPath, sessionOrFail } from './shared.ts';
+import { MSG_SESSION, recordingFolder, recordingOf, sessionOrFail } from './shared.ts';
 import { PROTOCOLS } from '../../../shared/protocols.ts';
 
 /*
@@ -94,12 +94,6 @@ function withNames(db: Kysely<DB>) {
     .select((eb) => eb.selectFrom('sessionCommands as c').whereRef('c.sessionId', '=', 's.id').select(eb.fn.countAll<number>().as('n')).as('commands'));
 }
 
-const exists = (file: string) =>
-  fs.stat(file).then(
-    (st) => st.isFile(),
-    () => false,
-  );
-
 /** Removes the sessions' recording folders (after the rows are gone; a failure is logged, the rows stay deleted). */
 async function removeRecordings(deps: Pick<SessionDeps, 'config' | 'log'>, ids: readonly string[]): Promise<void> {
   await Promise.all(
@@ -148,7 +142,7 @@ export function historyRoutes(deps: SessionDeps) {
         const items = await Promise.all(
           ids.map(async (id) => {
             const row = byId.get(id)!;
-            return pageItem(row, await exists(recordingPath(config, id)), lng);
+            return pageItem(row, (await recordingOf(config, id)) !== undefined, lng);
           }),
         );
         return paged(total, items);
@@ -165,7 +159,7 @@ export function historyRoutes(deps: SessionDeps) {
         if (!s) throw fail(`${MSG_SESSION.notFound}：${params.id}`, [params.id]);
         // Every column of the row: it holds no secret (the account is resolved when the session connects).
         return {
-          ...pageItem(s, await exists(recordingPath(config, s.id)), lng),
+          ...pageItem(s, (await recordingOf(config, s.id)) !== undefined, lng),
           accessGatewayId: s.accessGatewayId ?? '',
           strategyId: s.strategyId ?? '',
           fileSystem: flag(s.fileSystem),

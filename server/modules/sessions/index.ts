@@ -1,32 +1,37 @@
 import { z } from 'zod';
 import { fail } from '../../http/envelope.ts';
-import { defineModule, route } from '../../http/routes.ts';
+import { defineModule, type Module, route } from '../../http/routes.ts';
 import { uuid } from '../../lib/ids.ts';
 import { zId } from '../../http/ids.ts';
 import { CLOSE } from './live.ts';
 import { endSessionsOfAssets, endSessionsOfUsers, recheckLiveSessions } from './cuts.ts';
 import type { SessionDeps } from './deps.ts';
 import { type SessionLifecycle, startSessionLifecycle } from './lifecycle.ts';
-import { fileRoutes } from './files.ts';
 import { recordOperation } from '../logs/index.ts';
 import { refusalReason, sessionAccess } from './access.ts';
 import { CreationWindow, liveCapRefusal, rateRefusal } from './caps.ts';
 import { sessionAnswer } from './flags.ts';
 import { historyRoutes } from './history.ts';
 import { recordingRoutes } from './recording-download.ts';
-import { statsRoutes } from './stats.ts';
 import { terminalRoutes } from './terminal-routes.ts';
-import { liveCountOf } from './terminal.ts';
+import { liveCountOf } from './attach.ts';
+import { fileRecorder, type Recorder } from './recording.ts';
+import { type Relay, relayFor } from './relay.ts';
+import { defaultRelays } from './relays.ts';
 
 // The face: what the app and other modules may use of sessions.
 export { createLiveSessions, type LiveSessions } from './live.ts';
 export type { SessionDeps } from './deps.ts';
-export { userProbeReason } from './user-reason.ts';
+export { userProbeReason } from './ssh/user-reason.ts';
+export type { Relay } from './relay.ts';
+export { defaultRelays } from './relays.ts';
 
 /*
  * Sessions (contract §2.10): POST /sessions asks the access rule, creates the row (`no_connect`) and answers the
- * flags; the terminal, its monitor, files, stats, history and recordings are the routes below. A refusal by the
- * access rule is written to the operation log with its reason (the answer stays `-1 您没有权限访问此资产`).
+ * flags; each relay's terminal and monitor, its own routes (SSH: files, stats), history and recordings are the routes
+ * below. A refusal by the access rule is written to the operation log with its reason (the answer stays
+ * `-1 您没有权限访问此资产`). The module is built from a list of relays (relays.ts; docs/SERVER.md "Sessions: core
+ * and relays").
  */
 
 export const MSG = {
@@ -40,7 +45,17 @@ const createQuery = z.object({
   mode: z.enum(['guacd', 'native', 'terminal']).default('guacd'),
 });
 
-export default defineModule<SessionDeps>('sessions', (deps) => {
+export interface SessionsOptions {
+  /** One per protocol (relays.ts `defaultRelays`); a text-mode session can be opened only for these protocols. */
+  relays?: readonly Relay[];
+  /** Where recordings go; default: files under `config.recordingDir`. */
+  recorder?: Recorder;
+}
+
+export const sessionsModule = (options: SessionsOptions = {}): Module<SessionDeps> =>
+  defineModule<SessionDeps>('sessions', (deps) => {
+  const relays = options.relays ?? defaultRelays;
+  const recorder = options.recorder ?? fileRecorder(deps.config);
   const creations = new CreationWindow(deps.config.sessionCreatePerMinute);
   // Sessions left running by a crash end at start; abandoned ones are swept hourly; live ones re-checked (lifecycle.ts).
   let lifecycle: SessionLifecycle | undefined;
@@ -59,7 +74,7 @@ export default defineModule<SessionDeps>('sessions', (deps) => {
     await recheckLiveSessions(deps, scope);
   });
   return [
-    ...terminalRoutes(deps),
+    ...terminalRoutes(deps, relays, recorder),
     route({
       method: 'POST',
       path: '/sessions',
@@ -79,7 +94,7 @@ export default defineModule<SessionDeps>('sessions', (deps) => {
           const access = await sessionAccess(trx, userId, query.assetId, now);
           if (!access) return null;
           const { asset, flags: f, strategyId } = access;
-          if (query.mode !== 'guacd' && asset.protocol !== 'ssh') throw fail(MSG.textModeNeedsSsh);
+          if (query.mode !== 'guacd' && !relayFor(relays, asset.protocol)) throw fail(MSG.textModeNeedsSsh);
           await trx
             .insertInto('sessions')
             .values({
@@ -122,10 +137,11 @@ export default defineModule<SessionDeps>('sessions', (deps) => {
         return sessionAnswer(id, flags);
       },
     }),
-    // History, recordings, files and stats (history.ts, recording.ts, files.ts, stats.ts).
+    // History and recordings (history.ts, recording-download.ts), then the relays' own routes.
     ...historyRoutes(deps),
     ...recordingRoutes(deps),
-    ...statsRoutes(deps),
-    ...fileRoutes(deps),
+    ...relays.flatMap((r) => r.routes?.(deps) ?? []),
   ];
 });
+
+export default sessionsModule();

@@ -1,6 +1,6 @@
 import type { SessionDeps } from './deps.ts';
 import { recheckLiveSessions } from './cuts.ts';
-import { MSG_RESTARTED } from './terminal.ts';
+import { MSG_RESTARTED } from './terminal-session.ts';
 
 /*
  * Sessions around the process's life (contract §2.10):

@@ -1,11 +1,11 @@
-import type { Client, SFTPWrapper } from 'ssh2';
+import type { WebSocket } from 'ws';
 import { text } from '../../lib/i18n.ts';
 
 /*
- * The sessions live in this process: the terminal relay registers each SSH session once its shell is up and removes
- * it when it ends. Everything that acts on a running session goes through here — the monitor, forced disconnect,
- * the file manager (SFTP on the session's own SSH connection), the stats panel — so there is one place that knows
- * what is running. In memory, per server process (1.3.9 did the same).
+ * The sessions live in this process: the attach flow (attach.ts) registers each session once its relay is connected
+ * and removes it when it ends. Everything that acts on a running session goes through here — the monitor, forced
+ * disconnect, the access cuts, and what a relay adds (the SSH relay's file manager and stats panel) — so there is
+ * one place that knows what is running. In memory, per server process (1.3.9 did the same).
  */
 
 /** Close codes and reasons (contract §5.4). The reason is stored and sent in zh-CN, said in the caller's language at the edges. */
@@ -15,9 +15,9 @@ export const CLOSE = {
   notFound: { code: 800, message: text('获取会话失败', 'Session not found') },
   forced: { code: 802, message: text('管理员强制关闭了此会话', 'An administrator closed this session') },
   offline: { code: 805, message: text('会话离线', 'The session is offline') },
-  /** The browser stopped answering pings (terminal.ts heartbeat). */
+  /** The browser stopped answering pings (terminal-session.ts heartbeat). */
   clientGone: { code: 805, message: text('客户端无响应，会话已结束', 'The browser stopped responding; the session ended') },
-  /** Typed input waited for the remote program for minutes (terminal.ts INPUT_STALL_BEATS). */
+  /** Typed input waited for the remote program for minutes (terminal-session.ts INPUT_STALL_BEATS). */
   inputStalled: { code: 805, message: text('远程主机长时间未读取输入，会话已结束', 'The remote host stopped reading input; the session ended') },
   // An administrator's change ended these (802 as a forced close; the terminal shows the message).
   denied: { code: 802, message: text('您没有权限访问此资产', 'You may not open this asset') },
@@ -34,15 +34,31 @@ export interface LiveSession {
   /** users.id of who opened it: nobody else may attach to it or use its files. */
   readonly creator: string;
   readonly assetId: string;
-  /** The SSH connection of the terminal (ready). */
-  readonly ssh: Client;
-  /** The SFTP channel on that connection, opened on first use and kept for the session. */
-  sftp(): Promise<SFTPWrapper>;
+  /** What the session offers besides ending it; a relay gives those its protocol has. */
+  readonly capabilities: Capabilities;
   /**
    * Ends the session: the user's terminal gets a Closed frame with the message, the row records code and message.
    * Resolves once the row, the recording and the command index are written (callers may ignore it).
    */
   close(code: number, message: string): Promise<void>;
+}
+
+/** An administrator may watch the session's output live (monitor.ts). */
+export interface Watch {
+  /** A monitor joins: it gets the current screen, then every output. */
+  watch(socket: WebSocket, userId: string): void;
+  /** These accounts' monitor sockets close with the message (disabled or deleted while watching); returns how many. */
+  drop(userIds: ReadonlySet<string>, message: string): number;
+}
+
+/**
+ * A live session's capabilities, each optional. The core knows `watch` and `exec`; a relay declares more for its own
+ * routes by merging into this interface (`declare module '../live.ts'`, as ssh/capabilities.ts does for `files`).
+ */
+export interface Capabilities {
+  watch?: Watch;
+  /** Runs a command on the host; resolves with its output (the stats panel). Rejects with the answer to send. */
+  exec?: (command: string, timeoutMs: number) => Promise<string>;
 }
 
 export interface LiveSessions {

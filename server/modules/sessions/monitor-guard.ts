@@ -20,7 +20,6 @@ export const MSG_MONITOR_NO_KEY = text('您已没有监控会话的权限，监�
 
 /** The tables whose writes may end a watcher's right (what a token resolves to, and an account's keys). */
 const WATCHED = new Set(['tokens', 'users', 'accessToken', 'roles', 'usersRolesRef', 'rolesMenusRef']);
-const MONITOR_ROUTE = 'GET /sessions/:id/ssh-monitor';
 
 export interface MonitorGuard {
   /** Keeps this socket open only while `token` (of `userId`) may still call the monitor route. */
@@ -30,9 +29,10 @@ export interface MonitorGuard {
   stop(): void;
 }
 
-export function createMonitorGuard(deps: SessionDeps): MonitorGuard {
+/** Guards the monitor sockets opened through `paths` (the relays' monitor routes): a key granting any of them keeps one open. */
+export function createMonitorGuard(deps: SessionDeps, paths: readonly string[]): MonitorGuard {
   const sockets = new Map<WebSocket, { token: string | undefined; userId: string }>();
-  const gate = deps.catalogue.keysGranting(MONITOR_ROUTE);
+  const gate = [...new Set(paths.flatMap((p) => deps.catalogue.keysGranting(`GET ${p}`)))];
   let scheduled = false;
   let running: Promise<number> | undefined;
   let again = false;

@@ -26,7 +26,7 @@ export async function ownSession(db: Kysely<DB>, userId: string, id: string): Pr
   return row;
 }
 
-/** The running session behind the row (its SSH connection); `-1 会话已离线` when it is not running in this process. */
+/** The running session behind the row (its relay's connection); `-1 会话已离线` when it is not running in this process. */
 export function liveOf(live: LiveSessions, row: SessionRow): LiveSession {
   const session = live.get(row.id);
   if (!session || session.creator !== row.creator) throw fail(MSG_OWNED.offline);

@@ -3,11 +3,11 @@ import { fail } from '../../http/envelope.ts';
 import { route } from '../../http/routes.ts';
 import type { SessionDeps } from './deps.ts';
 import { oneId } from '../../http/ids.ts';
-import { recordingPath, sessionOrFail } from './shared.ts';
+import { recordingOf, sessionOrFail } from './shared.ts';
 import { text } from '../../lib/i18n.ts';
 
 /*
- * A session's recording downloaded for playback (contract §5.6): `<recordingDir>/<id>/recording.cast`, asciicast v2,
+ * A session's recording downloaded for playback (contract §5.6): the file in `<recordingDir>/<id>/` (named by its relay), asciicast v2,
  * written by the relay while the session runs (shared.ts says where).
  */
 
@@ -45,9 +45,9 @@ export function recordingRoutes({ db, config }: SessionDeps) {
       params: oneId,
       handler: async ({ params, req, reply }) => {
         const session = await sessionOrFail(db, params.id);
-        const file = recordingPath(config, session.id);
+        const file = await recordingOf(config, session.id);
         // Open first, then stat the open file: what is sent is what was measured, even while the relay appends.
-        const fd = await fs.promises.open(file, 'r').catch(() => null);
+        const fd = file ? await fs.promises.open(file, 'r').catch(() => null) : null;
         if (!fd) throw fail(MSG_RECORDING.none);
         let size: number;
         try {

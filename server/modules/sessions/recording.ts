@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Config } from '../../config.ts';
 import { recordingPath } from './shared.ts';
 
 /*
@@ -10,7 +11,8 @@ import { recordingPath } from './shared.ts';
  * BATCH_MS or BATCH_CHARS, whichever comes first, so a crash loses at most the last BATCH_MS. (One write per flush
  * cost the server more CPU than the rest of the relay: measured 22.4 vs 9.3 ms per MB relayed.)
  *
- * Where: `<recordingDir>/<sessionId>/recording.cast`, folder 0700, file 0600 (what the user typed shows in it).
+ * Where: `<recordingDir>/<sessionId>/<file>` (the relay names the file), folder 0700, file 0600 (what the user typed
+ * shows in it). The attach flow asks a Recorder (below) for it: the app's writes files, a benchmark's may write none.
  */
 
 const WRITE_BUFFER = 8 * 1024 * 1024;
@@ -53,9 +55,9 @@ export class Recording {
   }
 
   /** Creates `<recordingDir>/<sessionId>/` (0700; anything left there by an older session of that id goes) and the file. */
-  static start(recordingDir: string, sessionId: string, header: RecordingHeader, startedAt = performance.now()): Recording {
+  static start(recordingDir: string, sessionId: string, name: string, header: RecordingHeader, startedAt = performance.now()): Recording {
     fs.mkdirSync(recordingDir, { recursive: true, mode: 0o700 });
-    const file = recordingPath({ recordingDir }, sessionId);
+    const file = recordingPath({ recordingDir }, sessionId, name);
     const dir = path.dirname(file);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { mode: 0o700 });
@@ -124,3 +126,13 @@ export class Recording {
     });
   }
 }
+
+/** Starts a session's recording (attach.ts); undefined = this session is not recorded. Throws when it cannot start. */
+export interface Recorder {
+  start(sessionId: string, file: string, header: RecordingHeader): Recording | undefined;
+}
+
+/** The product's recorder: every session recorded under the configured folder. */
+export const fileRecorder = (config: Pick<Config, 'recordingDir'>): Recorder => ({
+  start: (sessionId, file, header) => Recording.start(config.recordingDir, sessionId, file, header),
+});

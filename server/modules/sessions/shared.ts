@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
@@ -15,8 +16,16 @@ export const MSG_SESSION = { notFound: text('会话不存在', 'No such session'
  * the request (basename: an id can never climb out of the folder).
  */
 export const recordingFolder = (config: Pick<Config, 'recordingDir'>, sessionId: string) => path.join(config.recordingDir, path.basename(sessionId));
-/** `<recordingDir>/<id>/recording.cast` (asciicast v2, contract §5.6). */
-export const recordingPath = (config: Pick<Config, 'recordingDir'>, sessionId: string) => path.join(recordingFolder(config, sessionId), 'recording.cast');
+/** `<recordingDir>/<id>/<file>`: the file name is the relay's (relay.ts recordingFile). */
+export const recordingPath = (config: Pick<Config, 'recordingDir'>, sessionId: string, file: string) => path.join(recordingFolder(config, sessionId), path.basename(file));
+
+/** The session's recording, whatever its relay named it: the one file in its folder; undefined when there is none. */
+export async function recordingOf(config: Pick<Config, 'recordingDir'>, sessionId: string): Promise<string | undefined> {
+  const folder = recordingFolder(config, sessionId);
+  const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+  const file = entries.find((e) => e.isFile());
+  return file && path.join(folder, file.name);
+}
 
 /** The session row, or `-1 会话不存在：<id>`. */
 export async function sessionOrFail(db: Kysely<DB>, id: string) {

@@ -6,12 +6,15 @@ import { text } from '../../lib/i18n.ts';
 import { oneId } from '../../http/ids.ts';
 import { tokenOf } from '../../http/access.ts';
 import { CLOSE } from './live.ts';
+import { attach } from './attach.ts';
 import { createMonitorGuard } from './monitor-guard.ts';
-import { attachTerminal, TerminalSession } from './terminal.ts';
+import type { Recorder } from './recording.ts';
+import type { Relay } from './relay.ts';
 
 /*
- * The terminal's routes (contract §2.10, §5.1, §5.2): the WebSocket, its monitor, and the two calls the terminal page
- * makes on its session (connect, resize). Only the session's creator may use their session.
+ * The terminal's routes (contract §2.10, §5.1, §5.2): each relay's WebSocket and monitor (at the paths it declares),
+ * and the two calls the terminal page makes on its session (connect, resize). Only the session's creator may use
+ * their session. A monitor watches any live session that offers `watch`.
  */
 
 export const MSG_OFFLINE = text('会话已离线', 'The session is no longer running');
@@ -19,9 +22,10 @@ export const MSG_NOT_CONNECTING = text('会话尚未建立连接', 'The session 
 
 const size = (max: number) => z.coerce.number().int('expected an integer').min(1, 'at least 1').max(max, `at most ${max}`);
 
-export function terminalRoutes(deps: SessionDeps): RouteDef[] {
+export function terminalRoutes(deps: SessionDeps, relays: readonly Relay[], recorder: Recorder): RouteDef[] {
   const { db, clock, live } = deps;
-  const guard = createMonitorGuard(deps);
+  const monitors = relays.flatMap((r) => (r.paths.monitor ? [r.paths.monitor] : []));
+  const guard = createMonitorGuard(deps, monitors);
   deps.lifecycle.onClose(() => guard.stop());
 
   /** The caller's own session row, or `-1 获取会话失败` (the same answer whether it exists or not). */
@@ -32,32 +36,36 @@ export function terminalRoutes(deps: SessionDeps): RouteDef[] {
   };
 
   return [
-    socketRoute({
-      path: '/sessions/:id/ssh',
-      allow: 'authenticated',
-      params: oneId,
-      query: z.object({ cols: size(1000).default(80), rows: size(500).default(24) }),
-      handler: ({ params, query, principal, socket }) =>
-        attachTerminal(deps, { sessionId: params.id, userId: principal.user.id, socket, cols: query.cols, rows: query.rows }),
-    }),
+    ...relays.map((relay) =>
+      socketRoute({
+        path: relay.paths.attach,
+        allow: 'authenticated',
+        params: oneId,
+        query: z.object({ cols: size(1000).default(80), rows: size(500).default(24) }),
+        handler: ({ params, query, principal, socket }) =>
+          attach(deps, relay, recorder, { sessionId: params.id, userId: principal.user.id, socket, cols: query.cols, rows: query.rows }),
+      }),
+    ),
 
-    socketRoute({
-      path: '/sessions/:id/ssh-monitor',
-      allow: 'granted',
-      params: oneId,
-      handler: async ({ params, socket, principal, req }) => {
-        const session = live.get(params.id);
-        if (!(session instanceof TerminalSession)) {
-          const row = await db.selectFrom('sessions').select('id').where('id', '=', params.id).executeTakeFirst();
-          socket.send(closedFrame(row ? MSG_OFFLINE : CLOSE.notFound.message));
-          socket.close(1000);
-          return;
-        }
-        session.watch(socket, principal.user.id);
-        // Open only while the token may still call this route (logout, key taken away: monitor-guard.ts).
-        guard.add(socket, tokenOf(req), principal.user.id);
-      },
-    }),
+    ...monitors.map((path) =>
+      socketRoute({
+        path,
+        allow: 'granted',
+        params: oneId,
+        handler: async ({ params, socket, principal, req }) => {
+          const watch = live.get(params.id)?.capabilities.watch;
+          if (!watch) {
+            const row = await db.selectFrom('sessions').select('id').where('id', '=', params.id).executeTakeFirst();
+            socket.send(closedFrame(row ? MSG_OFFLINE : CLOSE.notFound.message));
+            socket.close(1000);
+            return;
+          }
+          watch.watch(socket, principal.user.id);
+          // Open only while the token may still call this route (logout, key taken away: monitor-guard.ts).
+          guard.add(socket, tokenOf(req), principal.user.id);
+        },
+      }),
+    ),
 
     route({
       method: 'POST',

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_HOST_KEY } from '../../../server/modules/credentials/host-key.ts';
-import { connectSsh } from '../../../server/modules/sessions/ssh-connect.ts';
+import { connectSsh } from '../../../server/modules/sessions/ssh/connect.ts';
 import { type FakeSsh, startFakeSsh } from '../fake-ssh.ts';
 import { adminWith, resourcesHarness } from '../resources/helpers.ts';
 import { sshdUnavailable, startSshd, type TestSshd } from '../sshd.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportAnswer } from '../../../server/modules/assets/csv.ts';
-import { connectSsh } from '../../../server/modules/sessions/ssh-connect.ts';
+import { connectSsh } from '../../../server/modules/sessions/ssh/connect.ts';
 import { csvUpload, sshAsset } from '../assets/helpers.ts';
 import { sshAsset as sshdAsset, sshdUnavailable, startSshd } from '../sshd.ts';
 import { newKey, resourcesHarness } from './helpers.ts';

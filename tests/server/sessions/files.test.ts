@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SFTPWrapper } from 'ssh2';
-import { modeString, sftpDeadline, sortEntries } from '../../../server/modules/sessions/files.ts';
+import { modeString, sftpDeadline, sortEntries } from '../../../server/modules/sessions/ssh/files.ts';
 import { uuid } from '../../../server/lib/ids.ts';
 import type { HarnessOptions } from '../harness.ts';
 import { SSHD_USER, startSshd, sshdUnavailable, type TestSshd } from '../sshd.ts';

@@ -7,7 +7,7 @@ import type { SessionsTable } from '../../../server/db/schema.ts';
 import { defineModule } from '../../../server/http/routes.ts';
 import { uuid } from '../../../server/lib/ids.ts';
 import type { LiveSession, LiveSessions } from '../../../server/modules/sessions/live.ts';
-import { recordingPath } from '../../../server/modules/sessions/shared.ts';
+import { recordingPath, sshCapabilities } from '../../../server/modules/sessions/ssh/relay.ts';
 import type { HarnessOptions } from '../harness.ts';
 import { resourcesHarness } from '../resources/helpers.ts';
 import { sessionRow } from '../overview/rows.ts';
@@ -63,6 +63,9 @@ export type SessionsHarness = Awaited<ReturnType<typeof sessionsHarness>>;
 
 /** A LiveSession whose close() is observable: every call is recorded, and it leaves the registry as the relay's does. */
 export interface TestLiveSession extends LiveSession {
+  /** The SSH connection: its `files` and `exec` capabilities use it (and `sftp()`) at each call, so a test may swap them. */
+  ssh: ssh2.Client;
+  sftp(): Promise<SFTPWrapper>;
   closed: { code: number; message: string }[];
   /** Ends the SSH connection (afterAll / test end). */
   end(): void;
@@ -81,10 +84,12 @@ export async function connectLive(live: LiveSessions, sshd: TestSshd, s: { id: s
   });
   ssh.on('error', () => {}); // a connection reset after the test is not its failure
   let sftp: Promise<SFTPWrapper> | undefined;
+  const { exec } = sshCapabilities(() => session.ssh);
   const session: TestLiveSession = {
     ...s,
     ssh,
     closed: [],
+    capabilities: { exec, files: { sftp: () => session.sftp() } },
     sftp() {
       sftp ??= new Promise((resolve, reject) => ssh.sftp((err, channel) => (err ? reject(err) : resolve(channel))));
       return sftp;
@@ -229,12 +234,27 @@ export async function terminalWorld(sshd: TestSshd, opts: HarnessOptions = {}) {
   };
   return {
     ...r,
-    /** `deps.live` of the running app (after a restart, of the new one). */
-    get live(): LiveSessions {
+    /** `deps.live` of the running app (after a restart, of the new one), its SSH sessions' SFTP at `sftp()`. */
+    get live() {
       if (!live) throw new Error('live sessions not captured');
-      return live;
+      return sshView(live);
     },
     base, asset, web, open, attach, monitor, terminal, row, socketUrl, assertNoSecretIn };
+}
+
+/** An SSH session as the terminal tests use it: its `files` capability's channel at `sftp()`. */
+type SshLiveSession = LiveSession & { sftp(): Promise<SFTPWrapper> };
+
+/** The registry with `get` answering SshLiveSession (a view: the session itself acts, so close() ends it as the app's). */
+function sshView(live: LiveSessions) {
+  return {
+    ...live,
+    get(id: string): SshLiveSession | undefined {
+      const s = live.get(id);
+      if (!s) return undefined;
+      return { id: s.id, creator: s.creator, assetId: s.assetId, capabilities: s.capabilities, close: (code, message) => s.close(code, message), sftp: () => s.capabilities.files!.sftp() };
+    },
+  };
 }
 
 /** Waits until `test` holds (polling), for rows written after a socket event. */

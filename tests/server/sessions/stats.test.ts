@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpuPercent, parseStats, STATS_COMMAND, STATS_FIRST_COMMAND } from '../../../server/modules/sessions/stats.ts';
+import { cpuPercent, parseStats, STATS_COMMAND, STATS_FIRST_COMMAND } from '../../../server/modules/sessions/ssh/stats.ts';
 import { startSshd, sshdUnavailable, type TestSshd } from '../sshd.ts';
 import { connectLive, sessionsHarness } from './helpers.ts';
 

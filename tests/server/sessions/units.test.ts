@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CommandLog, CommandTracker } from '../../../server/modules/sessions/commands.ts';
 import { resourcesHarness } from '../resources/helpers.ts';
 import { RING_CHARS, ScreenRing } from '../../../server/modules/sessions/monitor.ts';
-import { parseResize } from '../../../server/modules/sessions/terminal.ts';
+import { parseResize } from '../../../server/modules/sessions/terminal-session.ts';
 
 const ESC = '\x1b';
 const PROMPT = `${ESC}]0;u@h: ~\x07${ESC}[01;32mu@h${ESC}[00m:${ESC}[01;34m~${ESC}[00m$ `;

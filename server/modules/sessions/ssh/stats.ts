@@ -1,10 +1,10 @@
 import type { Client } from 'ssh2';
-import { fail } from '../../http/envelope.ts';
-import { route } from '../../http/routes.ts';
-import type { SessionDeps } from './deps.ts';
-import { oneId } from '../../http/ids.ts';
-import type { LiveSession } from './live.ts';
-import { liveOf, ownSession } from './owned.ts';
+import { fail } from '../../../http/envelope.ts';
+import { route } from '../../../http/routes.ts';
+import type { SessionDeps } from '../deps.ts';
+import { oneId } from '../../../http/ids.ts';
+import type { LiveSession } from '../live.ts';
+import { liveOf, ownSession } from '../owned.ts';
 
 /*
  * The terminal's status panel (contract §3.9): a snapshot of the remote Linux host, gathered with one `exec` on the
@@ -235,7 +235,9 @@ export function statsRoutes({ db, live }: SessionDeps) {
         if (row.protocol !== 'ssh') throw fail(MSG_STATS.protocol);
         const session = liveOf(live, row);
         const previous = samples.get(session);
-        const output = await execCollect(session.ssh, previous ? STATS_COMMAND : STATS_FIRST_COMMAND, STATS_TIMEOUT_MS);
+        const { exec } = session.capabilities;
+        if (!exec) throw fail(MSG_STATS.protocol);
+        const output = await exec(previous ? STATS_COMMAND : STATS_FIRST_COMMAND, STATS_TIMEOUT_MS);
         const { stat, sample } = parseStats(output, previous);
         samples.set(session, sample);
         return stat;

@@ -1,19 +1,17 @@
 import type { Duplex } from 'node:stream';
 import ssh2, { type Client, type ConnectConfig } from 'ssh2';
-import type { SessionDeps } from './deps.ts';
-import { given, openSecrets } from '../credentials/index.ts';
-import { hostCheck } from '../credentials/index.ts';
-import { SOCKS_PASSWORD } from '../assets/index.ts';
-import { describeSshError } from '../gateways/index.ts';
-import { type SocksProxy, socksConnect } from './socks.ts';
-import { unlockKey } from '../credentials/index.ts';
+import type { SessionDeps } from '../deps.ts';
+import { given, hostCheck, openSecrets, unlockKey } from '../../credentials/index.ts';
+import { describeSshError } from '../../gateways/index.ts';
+import { ConnectError } from '../relay.ts';
+import { MSG_NO_ASSET, ReachError, type Target, targetOf, tunnel } from '../reach.ts';
 
 // ssh2 is CommonJS: Node's ESM loader (npm start) sees only its default export.
 const { Client: SshClient } = ssh2;
 
 /*
  * Opening the SSH connection of a terminal session (contract §5.1): the account of the asset or of its credential,
- * directly, through the asset's access gateway, or through its SOCKS5 proxy (socks.ts; not both). The asset's host key
+ * directly, through the asset's access gateway, or through its SOCKS5 proxy (../reach.ts). The asset's host key
  * is checked before authenticating (credentials/host-key.ts): a pinned key must match, or the handshake ends with
  * nothing offered; with none pinned the key of the first login is pinned (trust on first use). A connect that OpenSSH
  * drops before its handshake (MaxStartups refuses bursts of simultaneous handshakes) is tried once more.
@@ -23,32 +21,16 @@ export const READY_TIMEOUT_MS = 10_000;
 export const KEEPALIVE_MS = 15_000;
 const KEEPALIVE_COUNT_MAX = 3;
 
-/** Close codes of connect failures (contract §5.4) with their zh-CN reasons. */
-export class ConnectError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const MSG_NO_ASSET = '资产不存在或已被删除';
+export { ConnectError };
 export const MSG_NO_CREDENTIAL = '授权凭证不存在或已被删除';
-export const MSG_SOCKS_AND_GATEWAY = '资产不能同时使用接入网关和 SOCKS 代理';
-export const MSG_SOCKS_INCOMPLETE = 'SOCKS 代理的地址或端口未设置';
 /** Code 806 (NewSshClientError) for a failed SSH login or connection to the asset itself. */
 export const sshClientFailed = (why: string) => `创建SSH客户端失败：${why}`;
 
-interface Login {
-  host: string;
-  port: number;
+interface Login extends Target {
   username: string;
   password?: string;
   privateKey?: string;
   passphrase?: string;
-  accessGatewayId: string | null;
-  socks?: SocksProxy;
   /** The pinned host key's fingerprint, null = none yet. */
   hostKey: string | null;
   assetId: string;
@@ -56,23 +38,13 @@ interface Login {
 
 /** The asset's login: its own account or its credential's, secrets opened; empty or `-` user name → root. */
 export async function loginOf({ db, box }: Pick<SessionDeps, 'db' | 'box'>, assetId: string): Promise<Login> {
+  const target = await targetOf({ db, box }, assetId);
   const asset = await db
     .selectFrom('assets')
-    .select(['ip', 'port', 'accountType', 'username', 'password', 'privateKey', 'passphrase', 'credentialId', 'accessGatewayId', 'hostKey'])
+    .select(['accountType', 'username', 'password', 'privateKey', 'passphrase', 'credentialId', 'hostKey'])
     .where('id', '=', assetId)
     .executeTakeFirst();
   if (!asset) throw new ConnectError(800, MSG_NO_ASSET);
-  const attributes = new Map(
-    (await db.selectFrom('assetAttributes').select(['name', 'value']).where('assetId', '=', assetId).where('name', 'like', 'socks-proxy-%').execute()).map((a) => [a.name, a.value]),
-  );
-  let socks: SocksProxy | undefined;
-  if (attributes.get('socks-proxy-enable') === 'true') {
-    if (asset.accessGatewayId) throw new ConnectError(-1, MSG_SOCKS_AND_GATEWAY);
-    const port = Number(attributes.get('socks-proxy-port'));
-    const host = attributes.get('socks-proxy-host');
-    if (!host || !Number.isInteger(port) || port < 1 || port > 65535) throw new ConnectError(-1, MSG_SOCKS_INCOMPLETE);
-    socks = { host, port, username: given(attributes.get('socks-proxy-username')), password: box.decryptNullable(attributes.get(SOCKS_PASSWORD) ?? null) ?? undefined };
-  }
 
   let account: { username: string; password: string | null; privateKey: string | null; passphrase: string | null; keyAuth: boolean };
   if (asset.accountType === 'credential') {
@@ -85,13 +57,12 @@ export async function loginOf({ db, box }: Pick<SessionDeps, 'db' | 'box'>, asse
     account = { ...asset, keyAuth: asset.accountType === 'private-key' };
   }
   const secrets = openSecrets(box, account);
-  const base = { host: asset.ip, port: asset.port, username: given(account.username) ?? 'root', accessGatewayId: asset.accessGatewayId, socks, hostKey: asset.hostKey, assetId };
+  const base = { ...target, username: given(account.username) ?? 'root', hostKey: asset.hostKey, assetId };
   return account.keyAuth ? { ...base, privateKey: secrets.privateKey, passphrase: secrets.passphrase } : { ...base, password: secrets.password };
 }
 
 /** The gateway's refusal in the §5.4 words: 803 when the gateway itself is down or gone, 804 when its tunnel failed. */
-function gatewayError(err: unknown): ConnectError {
-  const why = err instanceof Error ? err.message : String(err);
+function gatewayError(why: string): ConnectError {
   if (/^接入网关(不可用|不存在)|服务正在关闭/.test(why)) return new ConnectError(803, `获取接入网关失败：${why}`);
   return new ConnectError(804, `创建SSH隧道失败：${why}`);
 }
@@ -126,18 +97,11 @@ class LostBeforeHandshake extends Error {
 /** One connection: the route's socket, the handshake (host key checked, pinned on first use), the login. */
 async function attempt(deps: Pick<SessionDeps, 'db' | 'box' | 'gateways'>, login: Login): Promise<Client> {
   let sock: Duplex | undefined;
-  if (login.socks) {
-    try {
-      sock = await socksConnect(login.socks, login.host, login.port, READY_TIMEOUT_MS);
-    } catch (err) {
-      throw new ConnectError(806, sshClientFailed((err as Error).message));
-    }
-  } else if (login.accessGatewayId) {
-    try {
-      sock = await deps.gateways.connect(login.accessGatewayId, login.host, login.port, READY_TIMEOUT_MS);
-    } catch (err) {
-      throw gatewayError(err);
-    }
+  try {
+    sock = await tunnel(deps, login, READY_TIMEOUT_MS);
+  } catch (err) {
+    if (!(err instanceof ReachError)) throw err;
+    throw err.via === 'gateway' ? gatewayError(err.message) : new ConnectError(806, sshClientFailed(err.message));
   }
   const host = hostCheck(login.hostKey);
   // A key whose passphrase runs bcrypt is opened in a worker, never by ssh2 on the event loop (credentials/key-check.ts).

@@ -4,18 +4,18 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { SFTPWrapper, Stats } from 'ssh2';
 import { z } from 'zod';
-import type { StorageAction } from '../../db/schema.ts';
-import { ApiError, badRequest, fail, ok } from '../../http/envelope.ts';
-import type { StreamedFile } from '../../http/multipart.ts';
-import { route } from '../../http/routes.ts';
-import type { SessionDeps } from './deps.ts';
-import { uuid } from '../../lib/ids.ts';
-import { formatDate } from '../../lib/time.ts';
-import { oneId } from '../../http/ids.ts';
-import { REFUSAL, type RefusalReason, recordOperation } from '../logs/index.ts';
-import { sessionAccess } from './access.ts';
-import { CLOSE, type LiveSession } from './live.ts';
-import { liveOf, MSG_OWNED, ownSession } from './owned.ts';
+import type { StorageAction } from '../../../db/schema.ts';
+import { ApiError, badRequest, fail, ok } from '../../../http/envelope.ts';
+import type { StreamedFile } from '../../../http/multipart.ts';
+import { route } from '../../../http/routes.ts';
+import type { SessionDeps } from '../deps.ts';
+import { uuid } from '../../../lib/ids.ts';
+import { formatDate } from '../../../lib/time.ts';
+import { oneId } from '../../../http/ids.ts';
+import { REFUSAL, type RefusalReason, recordOperation } from '../../logs/index.ts';
+import { sessionAccess } from '../access.ts';
+import { CLOSE, type LiveSession } from '../live.ts';
+import { liveOf, MSG_OWNED, ownSession } from '../owned.ts';
 
 /*
  * The terminal's file manager (contract §2.10, §3.16, §5.5): SFTP on the creator's running SSH session. Each
@@ -206,7 +206,9 @@ export function fileRoutes({ db, clock, live, config }: SessionDeps) {
     /** The flag on the row (at attach, or since a strategy change) and in the decision now. */
     const may = (f: Flag) => row[f] === 1 && access.flags[f] === 1;
     if (flag && !may(flag)) throw await refuse(REFUSAL.strategy, MSG_OWNED.forbidden);
-    const sftp = await session.sftp().catch((err: Error) => {
+    const files = session.capabilities.files;
+    if (!files) throw fail(MSG_OWNED.offline);
+    const sftp = await files.sftp().catch((err: Error) => {
       throw fail(MSG_FILES.failed('打开SFTP通道', err.message));
     });
     let home = homes.get(session);

@@ -1,28 +1,23 @@
 import { StringDecoder } from 'node:string_decoder';
-import type { Client, ClientChannel, SFTPWrapper } from 'ssh2';
 import type { WebSocket } from 'ws';
 import type { SessionDeps } from './deps.ts';
 import { closedFrame } from '../../http/routes.ts';
-import { FLAGS } from '../../policy/strategies.ts';
-import { sessionAccess } from './access.ts';
-import { liveSessionsOf, MSG_LIVE_CAP } from './caps.ts';
 import { CommandLog, CommandTracker } from './commands.ts';
-import { CLOSE, type LiveSession } from './live.ts';
+import { type Capabilities, CLOSE, type LiveSession, type Watch } from './live.ts';
 import { ScreenRing, sizeFrame, Watchers } from './monitor.ts';
-import { Recording } from './recording.ts';
-import { recordingPath } from './shared.ts';
-import { ConnectError, connectSsh } from './ssh-connect.ts';
-import { userConnectReason } from './user-reason.ts';
+import type { Recording } from './recording.ts';
+import type { TerminalLink } from './relay.ts';
 
 /*
- * The terminal relay (contract §5.1; the design follows ../shared/reference/terminal-limits.md): SSH PTY output →
- * `2<text>` frames, the user's frames → the PTY. Built for the PTY's throughput and a keystroke's latency:
- *  - output is decoded with a StringDecoder (a UTF-8 character split across SSH chunks stays whole) and sent once per
+ * The terminal of a live session, whatever the protocol (contract §5.1; the design follows
+ * ../shared/reference/terminal-limits.md): the relay's output (a remote PTY, a TCP stream) → `2<text>` frames, the
+ * user's frames → the host. Built for the PTY's throughput and a keystroke's latency:
+ *  - output is decoded with a StringDecoder (a UTF-8 character split across chunks stays whole) and sent once per
  *    event-loop turn (setImmediate): a key's echo goes out in the turn it arrives, never after a timer;
  *  - while a frame is still being written to the socket, new output waits for that write (up to the cap) instead of
  *    becoming one more small frame: frames grow by themselves when the client or the link is slower than the PTY;
  *  - the cap starts at MIN_CAP and doubles (to MAX_CAP) each time output fills it, halving back when flushes are small;
- *  - backpressure: the SSH channel is paused while the socket holds more than HIGH_WATER unsent bytes, while the
+ *  - backpressure: the relay's stream is paused while the socket holds more than HIGH_WATER unsent bytes, while the
  *    browser asked so (`5` until `6`: its xterm write queue is long), or while the recording file is behind.
  * Every flush also goes to the recording, the command index, the monitor's ring and the watchers.
  */
@@ -46,7 +41,7 @@ export const MSG_RESTARTED = '服务重启，会话已结束';
 /**
  * The browser's socket is pinged every `intervalMs` (ws ping/pong); one that answered nothing, no pong and no frame, over
  * a whole interval has vanished (sleep, a dropped network: no TCP close ever comes) and is dropped, which ends the
- * session, its SSH connection and its recording. Tests shorten it.
+ * session, its connection to the host and its recording. Tests shorten it.
  */
 export const heartbeat = { intervalMs: 20_000 };
 /**
@@ -55,12 +50,6 @@ export const heartbeat = { intervalMs: 20_000 };
  * session open; the terminal was frozen behind that input anyway (even Ctrl-C waits in the queue).
  */
 export const INPUT_STALL_BEATS = 15;
-
-/**
- * For scripts/bench-terminal.ts only (it measures the recording's cost by turning it off in its own server process):
- * the product always records.
- */
-export const benchSwitches = { record: true };
 
 /** Parses a `3` frame: base64 of `{"cols":…,"rows":…}`; undefined when malformed or out of range. */
 export function parseResize(content: string): { cols: number; rows: number } | undefined {
@@ -75,7 +64,30 @@ export function parseResize(content: string): { cols: number; rows: number } | u
   }
 }
 
+/** Who the session is and what it runs on (attach.ts builds it once the relay is connected). */
+export interface TerminalSessionArgs {
+  id: string;
+  creator: string;
+  assetId: string;
+  link: TerminalLink;
+  socket: WebSocket;
+  recording: Recording | undefined;
+  /** The terminal's columns and rows (the attach's, then every resize's): told to watchers. */
+  size: { cols: number; rows: number };
+  /** The relay's capabilities; the terminal adds `watch`. */
+  capabilities?: Omit<Capabilities, 'watch'>;
+}
+
 export class TerminalSession implements LiveSession {
+  readonly id: string;
+  readonly creator: string;
+  readonly assetId: string;
+  readonly capabilities: Capabilities;
+  private readonly link: TerminalLink;
+  private readonly stream: TerminalLink['stream'];
+  private readonly socket: WebSocket;
+  private readonly recording: Recording | undefined;
+  private size: { cols: number; rows: number };
   private readonly decoder = new StringDecoder('utf8');
   private readonly errDecoder = new StringDecoder('utf8');
   private pending: string[] = [];
@@ -86,7 +98,6 @@ export class TerminalSession implements LiveSession {
   private paused = false;
   private clientPaused = false;
   private finished: Promise<void> | undefined;
-  private sftpChannel: Promise<SFTPWrapper> | undefined;
   private readonly ring = new ScreenRing();
   private readonly watchers = new Watchers();
   private readonly tracker: CommandTracker;
@@ -94,7 +105,7 @@ export class TerminalSession implements LiveSession {
   /** A pong or a frame arrived since the last ping. */
   private alive = true;
   private readonly pinger: NodeJS.Timeout;
-  /** The socket is not read while SSH holds more typed input than its window takes (until the channel drains). */
+  /** The socket is not read while the stream holds more typed input than the host takes (until it drains). */
   private inputPaused = false;
   private stalledBeats = 0;
   /** The last resize frame not applied yet (its content), the timer that applies it, and when the last one was applied. */
@@ -104,23 +115,24 @@ export class TerminalSession implements LiveSession {
 
   constructor(
     private readonly deps: SessionDeps,
-    readonly id: string,
-    readonly creator: string,
-    readonly assetId: string,
-    readonly ssh: Client,
-    private readonly stream: ClientChannel,
-    private readonly socket: WebSocket,
-    private readonly recording: Recording | undefined,
-    /** The terminal's columns and rows (the attach's, then every resize's): told to watchers. */
-    private size: { cols: number; rows: number },
+    args: TerminalSessionArgs,
   ) {
+    ({ id: this.id, creator: this.creator, assetId: this.assetId, link: this.link, socket: this.socket, recording: this.recording, size: this.size } = args);
+    this.stream = this.link.stream;
+    const watch: Watch = {
+      watch: (socket, userId) => this.watchers.add(socket, this.ring.screen(), userId, this.size),
+      drop: (userIds, message) => this.watchers.drop(userIds, message),
+    };
+    this.capabilities = { ...args.capabilities, watch };
+    const { id, stream, socket, link } = this;
     this.commands = new CommandLog(deps.db, id, () => deps.clock.now(), (err) => deps.log.error({ err }, 'command index write failed'));
     this.tracker = new CommandTracker((offsetMs, command) => this.commands.add(offsetMs, command));
     stream.on('data', (chunk: Buffer) => this.output(this.decoder.write(chunk)));
-    stream.stderr.on('data', (chunk: Buffer) => this.output(this.errDecoder.write(chunk)));
+    link.errors?.on('data', (chunk: Buffer) => this.output(this.errDecoder.write(chunk)));
     stream.on('close', () => void this.finish(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message));
-    ssh.on('close', () => void this.finish(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message));
-    ssh.on('error', (err) => deps.log.debug({ err }, 'terminal ssh error'));
+    // A stream error is followed by its close (above), which ends the session.
+    stream.on('error', (err: Error) => deps.log.debug({ err }, 'terminal stream error'));
+    link.onGone?.(() => void this.finish(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message));
     socket.on('message', (data: Buffer) => this.input(data.toString('utf8')));
     socket.on('close', () => void this.finish(CLOSE.normal.code, CLOSE.normal.message));
     socket.on('pong', this.heard);
@@ -157,35 +169,8 @@ export class TerminalSession implements LiveSession {
     if (!this.finished) this.socket.resume();
   };
 
-  sftp(): Promise<SFTPWrapper> {
-    this.sftpChannel ??= new Promise<SFTPWrapper>((resolve, reject) => {
-      this.ssh.sftp((err, sftp) => {
-        if (err) {
-          this.sftpChannel = undefined; // the next use tries again
-          reject(err);
-        } else {
-          sftp.on('close', () => {
-            this.sftpChannel = undefined;
-          });
-          resolve(sftp);
-        }
-      });
-    });
-    return this.sftpChannel;
-  }
-
   close(code: number, message: string): Promise<void> {
     return this.finish(code, message);
-  }
-
-  /** A monitor joins: it gets the current screen, then every flush. */
-  /** These accounts' monitor sockets close with the message (an admin disabled or deleted while watching). */
-  dropWatchers(userIds: ReadonlySet<string>, message: string): number {
-    return this.watchers.drop(userIds, message);
-  }
-
-  watch(socket: WebSocket, userId: string): void {
-    this.watchers.add(socket, this.ring.screen(), userId, this.size);
   }
 
   private input(frame: string): void {
@@ -194,8 +179,8 @@ export class TerminalSession implements LiveSession {
     const content = frame.slice(1);
     switch (frame[0]) {
       case '2':
-        // ssh2 buffers what the remote side's window does not take: past its high-water mark the socket is no
-        // longer read (ws pause) until the channel drains, so typed or pasted input never piles up in the server.
+        // The stream buffers what the host does not take yet (a remote window): past its high-water mark the
+        // socket is no longer read (ws pause) until it drains, so typed or pasted input never piles up in the server.
         if (!this.stream.write(content) && !this.inputPaused) {
           this.inputPaused = true;
           this.socket.pause();
@@ -209,7 +194,7 @@ export class TerminalSession implements LiveSession {
         this.resizeTimer ??= setTimeout(this.applyResize, Math.max(0, this.lastResizeAt + RESIZE_EVERY_MS - performance.now()));
         break;
       case '4':
-        // The SSH side has its own keep-alive (ssh-connect.ts KEEPALIVE_MS); this answers the browser's.
+        // The host side has its own keep-alive if its protocol has one; this answers the browser's.
         this.socket.send('4');
         break;
       case '5':
@@ -231,7 +216,7 @@ export class TerminalSession implements LiveSession {
     this.wantedSize = undefined;
     if (!size || this.finished || (size.cols === this.size.cols && size.rows === this.size.rows)) return;
     this.lastResizeAt = performance.now();
-    this.stream.setWindow(size.rows, size.cols, 0, 0);
+    this.link.resize?.(size.cols, size.rows);
     this.recording?.resize(size.cols, size.rows);
     this.size = size;
     if (this.watchers.count > 0) this.watchers.send(sizeFrame(size.cols, size.rows));
@@ -330,7 +315,7 @@ export class TerminalSession implements LiveSession {
     }
     this.watchers.close(message);
     this.stream.destroy();
-    this.ssh.end();
+    this.link.end();
     try {
       await this.recording?.end();
       await this.commands.flush();
@@ -344,128 +329,5 @@ export class TerminalSession implements LiveSession {
     } finally {
       this.deps.live.remove(this);
     }
-  }
-}
-
-/**
- * The sessions being attached right now (id → creator): a second attach while the first is still connecting is
- * refused, and they count towards their creator's live sessions (caps.ts).
- */
-const attaching = new Map<string, string>();
-
-/** The live sessions of `userId`, those being attached included (caps.ts: POST /sessions asks it too). */
-export const liveCountOf = (deps: Pick<SessionDeps, 'live'>, userId: string): number => liveSessionsOf(deps, attaching, userId);
-
-/**
- * `GET /sessions/:id/ssh`: checks the session (the caller's own, never attached) and asks the access rule again (a
- * session made while granted is no key once the grant is gone, audit H2 C2), opens SSH and the shell, records,
- * registers the live session and sends `1`. Failures before the shell is up: `0<reason>`, the row `disconnected`.
- * Every way out that does not hand the SSH connection to the live session ends it.
- */
-export async function attachTerminal(
-  deps: SessionDeps,
-  args: { sessionId: string; userId: string; socket: WebSocket; cols: number; rows: number },
-): Promise<void> {
-  const { db, clock } = deps;
-  const { sessionId, socket, cols, rows } = args;
-  const row = await db.selectFrom('sessions').select(['creator', 'status', 'protocol', 'assetId']).where('id', '=', sessionId).executeTakeFirst();
-  // Anyone else, another state, a second attach: one answer that does not reveal the session exists.
-  if (!row || row.creator !== args.userId || row.status !== 'no_connect' || row.protocol !== 'ssh' || attaching.has(sessionId) || deps.live.get(sessionId)) {
-    socket.send(closedFrame(MSG_SESSION_NOT_FOUND));
-    socket.close(1000);
-    return;
-  }
-  // The per-account cap (caps.ts), counted and taken with no wait in between: parallel attaches cannot all pass.
-  if (liveCountOf(deps, args.userId) >= deps.config.sessionLiveMax) {
-    socket.send(closedFrame(MSG_LIVE_CAP));
-    socket.close(1000);
-    await db.updateTable('sessions').set({ status: 'disconnected', disconnectedTime: clock.now(), code: -1, message: MSG_LIVE_CAP }).where('id', '=', sessionId).execute();
-    return;
-  }
-  attaching.set(sessionId, args.userId);
-  let userLeft = false;
-  const onEarlyClose = () => {
-    userLeft = true;
-  };
-  socket.on('close', onEarlyClose);
-  // Until the relay takes over, frames are not read (the client waits for `1` before sending anything).
-  // `detail` (the row's message, admins only) may name the asset's address; the user's frame never does.
-  const end = async (code: number, message: string, detail = message) => {
-    if (socket.readyState === socket.OPEN) {
-      socket.send(closedFrame(message));
-      socket.close(1000);
-    }
-    await db.updateTable('sessions').set({ status: 'disconnected', disconnectedTime: clock.now(), code, message: detail }).where('id', '=', sessionId).execute();
-  };
-  /** A connect failure: the user reads a fixed reason (user-reason.ts), the row and the log keep the detail. */
-  const failed = (code: number, detail: string) => {
-    deps.log.warn({ sessionId, assetId: row.assetId, code, reason: detail }, 'terminal session could not connect');
-    return end(code, userConnectReason(code, detail), detail);
-  };
-  let client: Client | undefined;
-  let handedOver = false;
-
-  try {
-    const access = await sessionAccess(db, args.userId, row.assetId, clock.now());
-    if (!access) return await end(CLOSE.denied.code, CLOSE.denied.message);
-    let connected: Awaited<ReturnType<typeof connectSsh>>;
-    try {
-      connected = await connectSsh(deps, row.assetId);
-    } catch (err) {
-      if (err instanceof ConnectError) return await failed(err.code, err.message);
-      throw err;
-    }
-    client = connected.client;
-    const { username } = connected;
-    if (userLeft) return await end(CLOSE.normal.code, CLOSE.normal.message);
-    let stream: ClientChannel;
-    try {
-      const ssh = client;
-      stream = await new Promise<ClientChannel>((resolve, reject) => {
-        ssh.shell({ term: 'xterm-256color', cols, rows }, (err, s) => (err ? reject(err) : resolve(s)));
-      });
-    } catch (err) {
-      return await failed(806, `创建SSH客户端失败：${(err as Error).message}`);
-    }
-    if (userLeft) return await end(CLOSE.normal.code, CLOSE.normal.message);
-    // The shell may end while the row is written below, before the session listens for it.
-    let shellEnded = false;
-    stream.once('close', () => {
-      shellEnded = true;
-    });
-    // A failing disk stops the recording, not the session (SERVER.md): the session goes on unrecorded, logged.
-    let recording: Recording | undefined;
-    if (benchSwitches.record) {
-      try {
-        recording = Recording.start(deps.config.recordingDir, sessionId, { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) });
-      } catch (err) {
-        deps.log.error({ err, sessionId }, 'recording could not start: the session goes on without one');
-      }
-    }
-    const flags = Object.fromEntries(FLAGS.map((f) => [f, access.flags[f]]));
-    try {
-      // The flags are the current decision's (the strategy may have changed since POST /sessions).
-      await db
-        .updateTable('sessions')
-        .set({ status: 'connecting', username, connectionId: sessionId, width: cols, height: rows, recording: recording ? recordingPath(deps.config, sessionId) : '', ...flags, strategyId: access.strategyId })
-        .where('id', '=', sessionId)
-        .execute();
-    } catch (err) {
-      await recording?.end();
-      throw err;
-    }
-    socket.off('close', onEarlyClose);
-    const session = new TerminalSession(deps, sessionId, args.userId, row.assetId, client, stream, socket, recording, { cols, rows });
-    handedOver = true;
-    deps.live.add(session);
-    if (userLeft || socket.readyState !== socket.OPEN) return await session.close(CLOSE.normal.code, CLOSE.normal.message);
-    if (shellEnded) return await session.close(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message);
-    // Asked once more now that the session is registered: a grant removed while SSH connected either sees this
-    // session in its cut, or is seen here.
-    if (!(await sessionAccess(db, args.userId, row.assetId, clock.now()))) return await session.close(CLOSE.denied.code, CLOSE.denied.message);
-    socket.send('1');
-  } finally {
-    attaching.delete(sessionId);
-    if (!handedOver) client?.end();
   }
 }

@@ -1,0 +1,75 @@
+import type { Duplex, Readable } from 'node:stream';
+import type { Protocol } from '../../db/schema.ts';
+import type { RouteDef } from '../../http/routes.ts';
+import type { SessionDeps } from './deps.ts';
+import type { Capabilities } from './live.ts';
+import type { Target } from './reach.ts';
+
+/*
+ * The relay port: what a protocol gives the sessions core. A relay names its protocol and its socket routes and
+ * opens the connection to the host; the core does the rest (attach.ts: the row, single attach, the caps, the access
+ * rule at attach and after; terminal-session.ts: frames, batching, back-pressure, heartbeat, recording, command
+ * index, monitor; cuts.ts and lifecycle.ts: the re-checks and forced ends). The list of relays is relays.ts.
+ */
+
+/** A connect failure (contract §5.4): the close code and the row's zh-CN detail (the user may read less: userReason). */
+export class ConnectError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The connection a relay opened, as the terminal core drives it. */
+export interface TerminalLink {
+  /** The host's output (read) and the user's input (written): an SSH shell channel, a TCP socket… */
+  readonly stream: Duplex;
+  /** More output, shown as the stream's (SSH's stderr), when the protocol has it. */
+  readonly errors?: Readable;
+  /** Tells the host the terminal's new size, when the protocol can. */
+  resize?(cols: number, rows: number): void;
+  /** `fn` runs when the connection under the stream ends (the SSH connection closing), when that can differ. */
+  onGone?(fn: () => void): void;
+  /** Ends the connection: the session ended, or it was never handed over (a failure or the user left). */
+  end(): void;
+}
+
+export interface Opened {
+  /** The account used on the host (stored on the row). */
+  readonly username: string;
+  readonly link: TerminalLink;
+  /** What the relay offers beyond the terminal (the core adds `watch`). */
+  readonly capabilities?: Omit<Capabilities, 'watch'>;
+}
+
+export interface OpenContext {
+  readonly deps: SessionDeps;
+  readonly sessionId: string;
+  readonly userId: string;
+  readonly assetId: string;
+  readonly cols: number;
+  readonly rows: number;
+  /** The asset's address and the way to it (reach.ts targetOf), read when asked. */
+  target(): Promise<Target>;
+  /** True once the user's socket closed: a relay may stop early (the core checks it after `open` anyway). */
+  userLeft(): boolean;
+}
+
+export interface Relay {
+  readonly protocol: Protocol;
+  /** Socket routes: the terminal's (`GET <attach>?cols=&rows=`) and, when it has one, the monitor's. */
+  readonly paths: { readonly attach: string; readonly monitor?: string };
+  /** The recording's file name in the session's folder (`<recordingDir>/<id>/<recordingFile>`, asciicast v2). */
+  readonly recordingFile: string;
+  /** Connects to the asset; rejects with a ConnectError whose code and detail end the attach. */
+  open(ctx: OpenContext): Promise<Opened>;
+  /** The closed frame's text for a connect failure (the detail may name the address); default: the detail. */
+  userReason?(code: number, detail: string): string;
+  /** The relay's own HTTP routes on live sessions (SSH: the file manager and the stats panel). */
+  routes?(deps: SessionDeps): RouteDef[];
+}
+
+/** The relay serving `protocol`, if any. */
+export const relayFor = (relays: readonly Relay[], protocol: string): Relay | undefined => relays.find((r) => r.protocol === protocol);
