@@ -137,7 +137,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     let app: FastifyInstance;
     try {
       const logger = opts.logStream ? { level: 'info', stream: opts.logStream } : undefined;
-      app = await buildApp({ config, db, box, clock, catalogue, logger, modules: [...defaultModules, ...(opts.modules ?? [])] });
+      // A test module named as a default one replaces it (the echo relay's sessions module); others are added.
+      const extra = opts.modules ?? [];
+      const modules = [...defaultModules.filter((m) => !extra.some((e) => e.name === m.name)), ...extra];
+      app = await buildApp({ config, db, box, clock, catalogue, logger, modules });
       await app.ready();
     } catch (error) {
       await db.destroy(); // a start that fails (e.g. a gate no manifest grants) leaves nothing open
