@@ -13,3 +13,5 @@ export { AssetNameCell, assetDescription, useAssetColumns } from './assets/asset
 export type { AssetColumnsKey, AssetColumnsOptions, AssetListRow } from './assets/assetColumns';
 export { GrantsTab } from './grants/GrantsTab';
 export type { ExplainedPair, GrantsTabKey, GrantsTabProps, GrantTabRow, GrantValues } from './grants/GrantsTab';
+export { savedCommandApi } from './commands/api';
+export { explainAccess, grantTerms, strategyOptions } from './grants/api';

@@ -4,8 +4,7 @@ import {
   formatDateTime,
   type KeyGate,
   PageContainer,
-  type PageQuery,
-  type PageResult,
+  type PageSource,
   type RowAction,
   ServerTable,
   type ServerTableColumn,
@@ -30,7 +29,7 @@ export type SavedCommandBody = { name: string; content: string };
 
 /** The calls behind the screen, on the admin's routes (`/commands`) or the portal's (`/worker/commands`). */
 export interface SavedCommandsApi<Row extends SavedCommandRow> {
-  page: (query: PageQuery) => Promise<PageResult<Row>>;
+  page: PageSource<Row>;
   get: (id: string) => Promise<SavedCommandBody>;
   create: (body: SavedCommandBody) => Promise<unknown>;
   update: (id: string, body: SavedCommandBody) => Promise<unknown>;

@@ -1,5 +1,5 @@
 import { type ApiClient, type FieldOption, type PageQuery, type PageResult, pageSource } from '@/core';
-import type { AccessExplanation, ValidityState } from '@/domain';
+import { explainAccess, grantTerms, strategyOptions, type ValidityState } from '@/domain';
 
 export type UserType = 'user' | 'admin';
 
@@ -170,13 +170,6 @@ export const GRANT_KEYS = {
   explain: (userId: string, assetId: string) => ['identity', 'explain', userId, assetId] as const,
 };
 
-/** Only what is set: an open side and no strategy are left out of the body. */
-function setOnly(body: Omit<AssetGrantBody, 'assetIds'>) {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) if (typeof v === 'string' && v !== '') out[k] = v;
-  return out;
-}
-
 export const assetGrantApi = (api: ApiClient) => ({
   page: (query: PageQuery) => api.get<PageResult<AssetGrantRow>>('/authorised/assets/paging', { params: query }),
   /** Every asset, those the holder already holds disabled. */
@@ -188,10 +181,9 @@ export const assetGrantApi = (api: ApiClient) => ({
     const granted = new Set(taken ?? []);
     return (all ?? []).map((a) => ({ value: a.id, label: a.name, disabled: granted.has(a.id) }));
   },
-  strategies: async (): Promise<FieldOption[]> =>
-    ((await api.get<{ id: string; name: string }[] | null>('/strategies')) ?? []).map((s) => ({ value: s.id, label: s.name })),
+  strategies: () => strategyOptions(api),
   bind: (holder: GrantHolder, { assetIds, ...rest }: AssetGrantBody) =>
-    api.post<null>('/authorised/assets', { assetIds, ...holder, ...setOnly(rest) }, quiet),
+    api.post<null>('/authorised/assets', { assetIds, ...holder, ...grantTerms(rest) }, quiet),
   unbind: (id: string) => api.delete<unknown>(`/authorised/${encodeURIComponent(id)}`),
-  explain: (userId: string, assetId: string) => api.get<AccessExplanation>('/authorised/explain', { params: { userId, assetId }, ...quiet }),
+  explain: (userId: string, assetId: string) => explainAccess(api, userId, assetId),
 });

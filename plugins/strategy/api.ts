@@ -1,8 +1,8 @@
 import { type ApiClient, type FieldOption, pageSource } from '@/core';
-import type { AccessExplanation, ValidityState } from '@/domain';
+import { explainAccess, grantTerms, STRATEGY_FLAGS, strategyOptions, type ValidityState } from '@/domain';
 
 /** The eight flags of a strategy, in the order the list, the form and the detail page show them. */
-export const FLAGS = ['upload', 'download', 'delete', 'rename', 'edit', 'createDir', 'copy', 'paste'] as const;
+export const FLAGS = STRATEGY_FLAGS;
 export type Flag = (typeof FLAGS)[number];
 export type Flags = Record<Flag, boolean>;
 
@@ -85,21 +85,19 @@ const options = async (api: ApiClient, url: string, label: (r: { id: string; nam
 export const grantApi = (api: ApiClient) => ({
   page: pageSource<GrantRow>(api, '/authorised/paging'),
   grant: (body: BulkGrant) => {
-    // An open side and no strategy are left out of the body.
     const { strategyId, validFrom, validUntil, ...subjects } = body;
-    const terms = Object.fromEntries(Object.entries({ strategyId, validFrom, validUntil }).filter(([, v]) => v !== ''));
-    return api.post<{ granted: number }>('/authorised/bulk', { ...subjects, ...terms }, quiet);
+    return api.post<{ granted: number }>('/authorised/bulk', { ...subjects, ...grantTerms({ strategyId, validFrom, validUntil }) }, quiet);
   },
   remove: (list: readonly (string | number)[]) => api.delete<unknown>(`/authorised/${ids(list)}`),
   users: (): Promise<FieldOption[]> =>
     options(api, '/users', (u) => (u.nickname && u.username && u.nickname !== u.username ? `${u.nickname} (${u.username})` : (u.nickname ?? u.username ?? u.id))),
   groups: (): Promise<FieldOption[]> => options(api, '/user-groups', (g) => g.name ?? g.id),
   assets: (): Promise<FieldOption[]> => options(api, '/assets', (a) => a.name ?? a.id),
-  strategies: (): Promise<FieldOption[]> => options(api, '/strategies', (s) => s.name ?? s.id),
+  strategies: () => strategyOptions(api),
   members: async (userGroupId: string): Promise<FieldOption[]> =>
     ((await api.get<{ members: { id: string; name: string }[] | null }>(`/user-groups/${encodeURIComponent(userGroupId)}`, quiet)).members ?? []).map((m) => ({
       value: m.id,
       label: m.name,
     })),
-  explain: (userId: string, assetId: string) => api.get<AccessExplanation>('/authorised/explain', { params: { userId, assetId }, ...quiet }),
+  explain: (userId: string, assetId: string) => explainAccess(api, userId, assetId),
 });

@@ -1,5 +1,5 @@
 import type { ApiClient, FieldOption, PageQuery, PageResult } from '@/core';
-import type { AccessExplanation, ValidityState } from '@/domain';
+import { explainAccess, grantTerms, strategyOptions, type ValidityState } from '@/domain';
 
 /** Who an asset is granted to from its detail page: users or user groups. */
 export type Grantee = 'user' | 'group';
@@ -53,13 +53,6 @@ const PATHS: Record<Grantee, { page: string; bind: string; list: string; key: st
 // The bind dialog shows its errors inline: its call is silent (the API client would toast it otherwise).
 const quiet = { silent: true } as const;
 
-/** Only the sides that are set: an open side and no strategy are left out of the body. */
-function optional(body: Omit<GrantBody, 'ids'>) {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) if (typeof v === 'string' && v !== '') out[k] = v;
-  return out;
-}
-
 export const grantApi = (api: ApiClient) => ({
   userPage: (query: PageQuery) => api.get<PageResult<UserGrantRow>>(PATHS.user.page, { params: query }),
   groupPage: (query: PageQuery) => api.get<PageResult<GroupGrantRow>>(PATHS.group.page, { params: query }),
@@ -72,10 +65,9 @@ export const grantApi = (api: ApiClient) => ({
     const granted = new Set(taken ?? []);
     return (all ?? []).map((r) => ({ value: r.id, label: (who === 'user' ? r.nickname : r.name) ?? r.id, disabled: granted.has(r.id) }));
   },
-  strategies: async (): Promise<FieldOption[]> =>
-    ((await api.get<{ id: string; name: string }[] | null>('/strategies')) ?? []).map((s) => ({ value: s.id, label: s.name })),
+  strategies: () => strategyOptions(api),
   bind: (who: Grantee, assetId: string, { ids, ...rest }: GrantBody) =>
-    api.post<null>(PATHS[who].bind, { [PATHS[who].ids]: ids, assetId, ...optional(rest) }, quiet),
+    api.post<null>(PATHS[who].bind, { [PATHS[who].ids]: ids, assetId, ...grantTerms(rest) }, quiet),
   unbind: (id: string) => api.delete<unknown>(`/authorised/${encodeURIComponent(id)}`),
-  explain: (userId: string, assetId: string) => api.get<AccessExplanation>('/authorised/explain', { params: { userId, assetId }, ...quiet }),
+  explain: (userId: string, assetId: string) => explainAccess(api, userId, assetId),
 });
