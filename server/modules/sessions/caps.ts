@@ -2,7 +2,7 @@ import type { SessionDeps } from './deps.ts';
 import { both, text } from '../../lib/i18n.ts';
 
 /*
- * Per-account caps on sessions (issue 28 rule 6): one account cannot hold the server's SSH connections, PTYs and
+ * Per-account caps on sessions (issue 28 rule 6): one account cannot hold the server's connections to hosts, PTYs and
  * recordings hostage, nor fill the sessions table, however many requests it sends.
  *  - live sessions: at most `config.sessionLiveMax` (JUMPGATE_SESSION_LIVE_MAX, default 10) running or being attached
  *    at once — checked at `POST /sessions` and again at the attach (sessions opened earlier wait unattached);

@@ -43,7 +43,7 @@ export class Recording {
     startedAt: number,
   ) {
     this.startedAt = startedAt;
-    // A large buffer: the relay pauses SSH while the file is behind, and the default 16 KB would pause it on
+    // A large buffer: the terminal pauses the relay's stream while the file is behind, and the default 16 KB would pause it on
     // every burst for a thread-pool round trip (measured: half the throughput).
     this.stream = fs.createWriteStream(file, { flags: 'w', mode: 0o600, highWaterMark: WRITE_BUFFER });
     // A full disk or a removed folder must not end the user's session: the recording stops, the terminal goes on.
@@ -100,7 +100,7 @@ export class Recording {
     this.stream.write(text);
   }
 
-  /** True while the stream holds more than its high-water mark: the relay pauses SSH until `drained`. */
+  /** True while the stream holds more than its high-water mark: the terminal pauses the relay's stream until `drained`. */
   get behind(): boolean {
     return !this.failed && this.stream.writableNeedDrain;
   }
