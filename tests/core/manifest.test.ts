@@ -109,3 +109,42 @@ describe('the permission catalogue', () => {
     expect(buildCatalogue([{ ...base, actions: [act({ destructive: true }), act({ key: 'a-del-2', destructive: true })] } as PluginManifest]).destructiveKeys()).toEqual(['a-del', 'a-del-2']);
   });
 });
+
+describe("a page key's label (the server's side of the menu entry)", () => {
+  const strings = { 'zh-CN': { nav: { list: '列表' } }, 'en-US': { nav: { list: 'List' } } };
+  const labelOf = (manifest: PluginManifest, key: string) => buildCatalogue([manifest]).entry(key)?.label;
+
+  it('is looked up by labelKey in the manifest’s strings, both languages; an inline label is taken as written', () => {
+    const keyed = defineManifest({ id: 'lk', locales: strings, menus: [{ key: 'lk', group: 'ops', labelKey: 'nav.list' }] });
+    expect(labelOf(keyed, 'lk')).toEqual({ 'zh-CN': '列表', 'en-US': 'List' });
+    const inline = defineManifest({ id: 'il', menus: [{ key: 'il', group: 'ops', label: { 'zh-CN': '内联', 'en-US': 'Inline' } }] });
+    expect(labelOf(inline, 'il')).toEqual({ 'zh-CN': '内联', 'en-US': 'Inline' });
+  });
+
+  it("is read from the plugin's locale files when the manifest gives its import.meta.url: the strings the console shows", async () => {
+    const { default: identity } = await import('../../plugins/identity/manifest');
+    const zh = (await import('../../locales/zh-CN/identity.json')).default;
+    const en = (await import('../../locales/en-US/identity.json')).default;
+    expect(identity.locales).toMatch(/^file:.*\/plugins\/identity\/manifest\.ts$/);
+    expect(labelOf(identity, 'user-group')).toEqual({ 'zh-CN': zh.nav.userGroup, 'en-US': en.nav.userGroup });
+  });
+
+  it('is refused when declared twice or not at all, without strings to read, or missing in a language', () => {
+    const page = { key: 'p', group: 'ops' as const };
+    const one = (menu: Record<string, unknown>, locales?: PluginManifest['locales']) => error([{ id: 'p', menus: [{ ...page, ...menu }], actions: [], locales } as unknown as PluginManifest]);
+    expect(one({ label: label('p'), labelKey: 'nav.list' }, strings)).toBe('Plugin "p" manifest: key "p" declares its label twice (label and labelKey)');
+    expect(one({})).toBe('Plugin "p" manifest: key "p" has no label: labelKey (a locale string) or label');
+    expect(one({ labelKey: 'nav.list' })).toBe('Plugin "p" manifest: key "p" names labelKey "nav.list" but the manifest has no locales (import.meta.url)');
+    expect(one({ labelKey: 'nav.list' }, { 'zh-CN': strings['zh-CN'], 'en-US': {} })).toBe('Plugin "p" manifest: key "p": labelKey "nav.list" is missing from its inline en-US strings');
+    expect(one({ labelKey: 'nav.gone' }, import.meta.url.replace(/tests\/core\/manifest\.test\.ts$/, 'plugins/p/manifest.ts'))).toBe(
+      'Plugin "p" manifest: key "p": labelKey "nav.gone" is missing from locales/zh-CN/p.json',
+    );
+  });
+
+  it('cannot be written both ways, nor repeated by a keyed page (types)', () => {
+    // @ts-expect-error: one label, inline or by key, not both
+    defineManifest({ id: 'both', locales: strings, menus: [{ key: 'both', group: 'ops', label: label('b'), labelKey: 'nav.list' }] });
+    // @ts-expect-error: a page key needs a label
+    defineManifest({ id: 'none', menus: [{ key: 'none', group: 'ops' }] });
+  });
+});
