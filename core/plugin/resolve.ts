@@ -12,9 +12,9 @@ const DEFAULT_ORDER = 1000;
  */
 export function resolvePage(plugin: AnyPlugin, page: PageDef<string, string>): ResolvedPage {
   const declared = page.menuKey === null ? undefined : plugin.manifest?.menus.find((m) => m.key === page.menuKey);
-  const entry = page.menuKey === null ? page : { order: declared?.order, labelKey: declared?.labelKey ?? '' };
-  const labelKey = entry.labelKey;
-  return { ...page, group: declared?.group ?? page.group, pluginId: plugin.id, labelKey, order: entry.order ?? DEFAULT_ORDER, titleKey: page.titleKey ?? labelKey };
+  const entry: { order?: number; labelKey?: string } = page.menuKey === null ? page : (declared ?? {});
+  const { order = DEFAULT_ORDER, labelKey = '' } = entry;
+  return { ...page, group: declared?.group ?? page.group, pluginId: plugin.id, labelKey, order, titleKey: page.titleKey ?? labelKey };
 }
 
 /** Every page of the descriptors, resolved, in declaration order (the registry's `pages`, without its checks). */

@@ -7,7 +7,7 @@ const manifest = defineManifest({
   // The labels (labelKey) are strings of locales/<lng>/dashboard.json, which the server reads from here.
   locales: import.meta.url,
   menus: [
-    { key: 'dashboard', group: 'dashboard', order: 1, labelKey: 'nav.dashboard', grants: ['GET /overview/counter', 'GET /overview/asset', 'GET /overview/date-counter'] },
+    { key: 'dashboard', group: 'dashboard', labelKey: 'nav.dashboard', grants: ['GET /overview/counter', 'GET /overview/asset', 'GET /overview/date-counter'] },
     { key: 'monitoring', group: 'ops', order: 10, labelKey: 'nav.monitoring', grants: ['GET /overview/ps'] },
   ],
 });

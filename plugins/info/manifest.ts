@@ -6,7 +6,7 @@ const manifest = defineManifest({
   id: 'info',
   // The labels (labelKey) are strings of locales/<lng>/info.json, which the server reads from here.
   locales: import.meta.url,
-  menus: [{ key: 'info', group: 'info', order: 1, labelKey: 'nav.label' }],
+  menus: [{ key: 'info', group: 'info', labelKey: 'nav.label' }],
 });
 export default manifest;
 
