@@ -8,9 +8,12 @@ export type {
   AnyPlugin,
   ChildRouteDef,
   IconLoader,
+  KeyedPageDef,
   LocaleResources,
   Lng,
+  OpenPageDef,
   PageDef,
+  PageFields,
   PageLayout,
   PluginDescriptor,
 } from './plugin/types';
