@@ -30,7 +30,7 @@ const Typed = () => null;
 export const page = definePlugin({
   id: 'typed',
   // @ts-expect-error a page's menuKey is a declared key
-  pages: [{ menuKey: 'user-ad', path: '/typed', page: 'Typed', labelKey: 'nav', layout: 'admin' }],
+  pages: [{ menuKey: 'user-ad', path: '/typed', page: 'Typed', layout: 'admin' }],
   load: () => Promise.resolve({ Typed }),
 });
 
