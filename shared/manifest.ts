@@ -109,7 +109,7 @@ export function defineManifest<const MK extends string, const AK extends string 
   actions?: readonly ActionKeyDef<AK, NoInfer<MK | AK>>[];
   locales?: ManifestLocales;
 }): PluginManifest<MK | AK> {
-  // A spread, not a copy of each field: this runs in the entry chunk, where the build has dropped `locales`.
+  // A spread: fewer bytes in the entry chunk than naming each field (the build has dropped `locales` there).
   return Object.freeze({ ...manifest, actions: manifest.actions ?? [] });
 }
 
