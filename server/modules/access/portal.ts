@@ -2,14 +2,14 @@ import type { Db } from '../../db/index.ts';
 import { paged, pagingQuery } from '../../http/paging.ts';
 import { type Deps, type RouteDef, route } from '../../http/routes.ts';
 import { assetPage, listFilters, SORTS } from '../assets/index.ts';
-import { userProbeReason } from '../sessions/index.ts';
+import { userProbeReason } from '../../policy/user-reason.ts';
 import { openableAssetIds } from '../../policy/access-rule.ts';
 
 /*
  * The portal: the assets the caller may open (the access rule), for every account type (`allow: 'authenticated'`).
  * GET /account/assets answers exactly as GET /worker/assets/paging (1.3.9's console calls it; 1.3.9 never routed it).
  * The address is hidden, as 1.3.9: `ip` '' and `port` 0; so is who owns the asset, and the reachability test's
- * message is one of a few fixed reasons (sessions/user-reason.ts), never the probe's text that names the address.
+ * message is one of a few fixed reasons (policy/user-reason.ts), never the probe's text that names the address.
  * Filtering or sorting by address would leak it back, so only name, protocol and tags filter, and the sort omits ip and port.
  */
 

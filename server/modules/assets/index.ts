@@ -8,7 +8,7 @@ import { tcpingRoutes } from './tcping.ts';
 // The face: what other modules may use of this one.
 export { SOCKS_PASSWORD } from './fields.ts';
 export { assetPage, listFilters, SORTS } from './list.ts';
-export { MSG } from './store.ts';
+export { MSG, markAccessed, markReachable, pinFirstHostKey } from './store.ts';
 
 
 /** Assets, their tags, connectivity tests, CSV import and export (contract §2.5, §3.3, §3.4). */

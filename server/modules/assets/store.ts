@@ -187,3 +187,22 @@ export async function assetDetail(db: Db, id: string) {
     clientKeySet: attributes.some((r) => r.name === CLIENT_KEY),
   };
 }
+
+/*
+ * What sessions write on an asset: the assets table is this module's, so the sessions module asks through the face.
+ */
+
+/** A session was opened on the asset (POST /sessions): its last access time. */
+export async function markAccessed(trx: Db, assetId: string, now: number): Promise<void> {
+  await trx.updateTable('assets').set({ lastAccessTime: now }).where('id', '=', assetId).execute();
+}
+
+/** A session reached the asset: it answers (the asset list's 状态). */
+export async function markReachable(trx: Db, assetId: string): Promise<void> {
+  await trx.updateTable('assets').set({ active: 1 }).where('id', '=', assetId).execute();
+}
+
+/** Trust on first use: pins the host key the first login saw, unless someone pinned one meanwhile. */
+export async function pinFirstHostKey(db: Db, assetId: string, hostKey: string): Promise<void> {
+  await db.updateTable('assets').set({ hostKey }).where('id', '=', assetId).where('hostKey', 'is', null).execute();
+}

@@ -2,7 +2,8 @@ import type { Db } from '../../db/index.ts';
 import type { Protocol } from '../../db/schema.ts';
 import { decide, grantsTouching } from '../../policy/access-rule.ts';
 import { REFUSAL, type RefusalReason } from '../logs/index.ts';
-import { NO_FLAGS, type SessionFlags, sessionFlags } from './flags.ts';
+import type { StrategyFlags } from '../../db/schema.ts';
+import { grantedFlags, NO_FLAGS } from './flags.ts';
 
 /*
  * What a user may do on an asset right now: the access rule's decision with the flags of its strategy. POST /sessions
@@ -10,11 +11,9 @@ import { NO_FLAGS, type SessionFlags, sessionFlags } from './flags.ts';
  * a grant removed, an account disabled or a strategy narrowed applies to sessions already open (audit H2 C2, C3).
  */
 
-/** The RDP drive attributes (the flags' fileSystem and storageId). */
-const DRIVE_ATTRIBUTES = ['enable-drive', 'drive-path'];
-
 export interface SessionAccess {
-  flags: SessionFlags;
+  /** The flags the applied strategy grants (what a session offers for files is the relay's to say: flags.ts). */
+  flags: StrategyFlags;
   strategyId: string | null;
   asset: { protocol: Protocol; ip: string; port: number; accessGatewayId: string | null };
 }
@@ -30,13 +29,11 @@ export async function sessionAccess(db: Db, userId: string, assetId: string, now
   if (!decision.allowed) return null;
   const asset = await db.selectFrom('assets').select(['protocol', 'ip', 'port', 'accessGatewayId']).where('id', '=', assetId).executeTakeFirst();
   if (!asset) return null; // deleted between the two reads
-  const attributes = await db.selectFrom('assetAttributes').select(['name', 'value']).where('assetId', '=', assetId).where('name', 'in', DRIVE_ATTRIBUTES).execute();
   const strategy = decision.strategyId ? await db.selectFrom('strategies').selectAll().where('id', '=', decision.strategyId).executeTakeFirst() : null;
   // A grant naming a strategy that is gone (deletes are refused while grants use one; an old import might not have
   // been) was meant to restrict: it grants no flag rather than all.
   const applied = decision.strategyId ? (strategy ?? NO_FLAGS) : null;
-  const flags = sessionFlags(asset.protocol, new Map(attributes.map((a) => [a.name, a.value])), applied, userId);
-  return { flags, strategyId: decision.strategyId, asset };
+  return { flags: grantedFlags(applied), strategyId: decision.strategyId, asset };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Protocol, StrategyFlags } from '../../db/schema.ts';
+import type { StrategyFlags } from '../../db/schema.ts';
 import { FLAGS } from '../../policy/strategies.ts';
 
 /*
@@ -6,30 +6,26 @@ import { FLAGS } from '../../policy/strategies.ts';
  * access rule picked; none (the owner, the super admin, or a grant without strategy) is no restriction, as in 1.3.9.
  */
 
-export interface SessionFlags extends StrategyFlags {
-  /** 1 when a file browser is offered: SSH (SFTP), or RDP with its drive enabled. */
+/** What a session offers for files: the relay says (relay.ts `files`); none when it says nothing. */
+export interface FileOffer {
+  /** 1 when a file browser is offered (SSH's SFTP, an RDP drive). */
   fileSystem: number;
-  /** The RDP drive's storage: the asset's `drive-path`, else the caller's own storage (id = user id); '' otherwise. */
+  /** The storage a desktop's drive maps ('' = none). */
   storageId: string;
 }
+
+export const NO_FILES: FileOffer = { fileSystem: 0, storageId: '' };
+
+export interface SessionFlags extends StrategyFlags, FileOffer {}
 
 const ALL = Object.fromEntries(FLAGS.map((f) => [f, 1])) as unknown as StrategyFlags;
 
 /** Every flag off. */
 export const NO_FLAGS = Object.fromEntries(FLAGS.map((f) => [f, 0])) as unknown as StrategyFlags;
 
-/**
- * The session's flags from the asset (protocol, attributes) and the strategy that applies (null = none).
- * 1.3.9 said `fileSystem: "1"` for every protocol but RDP; here only SSH, whose SFTP browser exists: VNC, Telnet and
- * Kubernetes have no file system to offer.
- */
-export function sessionFlags(protocol: Protocol, attributes: ReadonlyMap<string, string>, strategy: StrategyFlags | null, callerId: string): SessionFlags {
-  const granted: StrategyFlags = strategy ? (Object.fromEntries(FLAGS.map((f) => [f, strategy[f] === 1 ? 1 : 0])) as unknown as StrategyFlags) : ALL;
-  if (protocol === 'rdp') {
-    const drive = attributes.get('enable-drive') === 'true';
-    return { ...granted, fileSystem: drive ? 1 : 0, storageId: drive ? attributes.get('drive-path') || callerId : '' };
-  }
-  return { ...granted, fileSystem: protocol === 'ssh' ? 1 : 0, storageId: '' };
+/** The flags the strategy that applies grants (null = none applies: every flag on). */
+export function grantedFlags(strategy: StrategyFlags | null): StrategyFlags {
+  return strategy ? (Object.fromEntries(FLAGS.map((f) => [f, strategy[f] === 1 ? 1 : 0])) as unknown as StrategyFlags) : ALL;
 }
 
 /** The POST /sessions answer: `{id, …flags as "1"/"0", storageId}` (contract §2.10), plus `createDir` (1.3.9 had none). */

@@ -7,6 +7,7 @@ import { CLOSE } from './live.ts';
 import { endSessionsOfAssets, endSessionsOfUsers, recheckLiveSessions } from './cuts.ts';
 import type { SessionDeps } from './deps.ts';
 import { type SessionLifecycle, startSessionLifecycle } from './lifecycle.ts';
+import { markAccessed } from '../assets/index.ts';
 import { recordOperation } from '../logs/index.ts';
 import { refusalReason, sessionAccess } from './access.ts';
 import { CreationWindow, liveCapRefusal, rateRefusal } from './caps.ts';
@@ -17,12 +18,11 @@ import { terminalRoutes } from './terminal-routes.ts';
 import { liveCountOf } from './attach.ts';
 import { fileRecorder, type Recorder } from './recording.ts';
 import { type Relay, relayFor } from './relay.ts';
-import { defaultRelays } from './relays.ts';
+import { defaultRelays, fileOffer } from './relays.ts';
 
 // The face: what the app and other modules may use of sessions.
 export { createLiveSessions, type LiveSessions } from './live.ts';
 export type { SessionDeps } from './deps.ts';
-export { userProbeReason } from './ssh/user-reason.ts';
 export type { Relay } from './relay.ts';
 export { defaultRelays } from './relays.ts';
 
@@ -93,8 +93,10 @@ export const sessionsModule = (options: SessionsOptions = {}): Module<SessionDep
         const flags = await db.transaction().execute(async (trx) => {
           const access = await sessionAccess(trx, userId, query.assetId, now);
           if (!access) return null;
-          const { asset, flags: f, strategyId } = access;
+          const { asset, strategyId } = access;
           if (query.mode !== 'guacd' && !relayFor(relays, asset.protocol)) throw fail(MSG.textModeNeedsSsh);
+          const attributes = await trx.selectFrom('assetAttributes').select(['name', 'value']).where('assetId', '=', query.assetId).execute();
+          const f = { ...access.flags, ...fileOffer(relays, asset.protocol, new Map(attributes.map((a) => [a.name, a.value])), userId) };
           await trx
             .insertInto('sessions')
             .values({
@@ -124,7 +126,7 @@ export const sessionsModule = (options: SessionsOptions = {}): Module<SessionDep
               ...f,
             })
             .execute();
-          await trx.updateTable('assets').set({ lastAccessTime: now }).where('id', '=', query.assetId).execute();
+          await markAccessed(trx, query.assetId, now);
           return f;
         });
         if (!flags) {

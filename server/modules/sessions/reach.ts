@@ -3,7 +3,6 @@ import type { Duplex } from 'node:stream';
 import { SOCKS_PASSWORD } from '../assets/index.ts';
 import { given } from '../credentials/index.ts';
 import type { SessionDeps } from './deps.ts';
-import { ConnectError } from './relay.ts';
 import { type SocksProxy, socksConnect } from './socks.ts';
 
 /*
@@ -88,4 +87,14 @@ export async function reach(deps: Pick<SessionDeps, 'gateways'>, target: Target,
       resolve(socket);
     });
   });
+}/** A connect failure (contract §5.4): the close code and the row's zh-CN detail (the user may read less: userReason). */
+export class ConnectError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
+
+

@@ -3,6 +3,7 @@ import type { Protocol } from '../../db/schema.ts';
 import type { RouteDef } from '../../http/routes.ts';
 import type { SessionDeps } from './deps.ts';
 import type { Capabilities } from './live.ts';
+import type { FileOffer } from './flags.ts';
 import type { Target } from './reach.ts';
 
 /*
@@ -12,15 +13,8 @@ import type { Target } from './reach.ts';
  * index, monitor; cuts.ts and lifecycle.ts: the re-checks and forced ends). The list of relays is relays.ts.
  */
 
-/** A connect failure (contract §5.4): the close code and the row's zh-CN detail (the user may read less: userReason). */
-export class ConnectError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+// A connect failure is a ConnectError (reach.ts): relays import it from here.
+export { ConnectError } from './reach.ts';
 
 /** The connection a relay opened, as the terminal core drives it. */
 export interface TerminalLink {
@@ -69,6 +63,11 @@ export interface Relay {
   userReason?(code: number, detail: string): string;
   /** The relay's own HTTP routes on live sessions (SSH: the file manager and the stats panel). */
   routes?(deps: SessionDeps): RouteDef[];
+  /**
+   * What a new session on this asset offers for files (POST /sessions answers it as `fileSystem`, `storageId`), from
+   * the asset's attributes; default: nothing.
+   */
+  files?(attributes: ReadonlyMap<string, string>, callerId: string): FileOffer;
 }
 
 /** The relay serving `protocol`, if any. */

@@ -1,3 +1,4 @@
+import { markReachable } from '../assets/index.ts';
 import { z } from 'zod';
 import type { SessionDeps } from './deps.ts';
 import { fail } from '../../http/envelope.ts';
@@ -79,7 +80,7 @@ export function terminalRoutes(deps: SessionDeps, relays: readonly Relay[], reco
         const now = clock.now();
         await db.transaction().execute(async (trx) => {
           await trx.updateTable('sessions').set({ status: 'connected', connectedTime: now }).where('id', '=', row.id).execute();
-          await trx.updateTable('assets').set({ active: 1 }).where('id', '=', row.assetId).execute();
+          await markReachable(trx, row.assetId);
         });
         return null;
       },

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { say } from '../../../server/lib/i18n.ts';
 import { MSG_HOST_KEY } from '../../../server/modules/credentials/host-key.ts';
-import { userConnectReason } from '../../../server/modules/sessions/ssh/user-reason.ts';
+import { userConnectReason } from '../../../server/policy/user-reason.ts';
 import type { Paged } from '../resources/helpers.ts';
 import { startSshd, type TestSshd } from '../sshd.ts';
 import { terminalWorld } from './helpers.ts';

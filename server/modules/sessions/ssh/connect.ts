@@ -1,3 +1,4 @@
+import { pinFirstHostKey } from '../../assets/index.ts';
 import type { Duplex } from 'node:stream';
 import ssh2, { type Client, type ConnectConfig } from 'ssh2';
 import type { SessionDeps } from '../deps.ts';
@@ -150,7 +151,7 @@ async function attempt(deps: Pick<SessionDeps, 'db' | 'box' | 'gateways'>, login
   // Trust on first use: the key of the first login is pinned (unless someone pinned one meanwhile).
   const seen = host.presented();
   if (login.hostKey === null && seen !== undefined) {
-    await deps.db.updateTable('assets').set({ hostKey: seen }).where('id', '=', login.assetId).where('hostKey', 'is', null).execute();
+    await pinFirstHostKey(deps.db, login.assetId, seen);
   }
   return client;
 }

@@ -7,7 +7,7 @@ import { recordingPath as pathOf } from '../shared.ts';
 import { connectSsh, sshClientFailed } from './connect.ts';
 import { fileRoutes } from './files.ts';
 import { execCollect, statsRoutes } from './stats.ts';
-import { userConnectReason } from './user-reason.ts';
+import { userConnectReason } from '../../../policy/user-reason.ts';
 
 /*
  * The SSH relay (contract §5.1): an SSH connection to the asset (connect.ts: the account, host key, gateway or
@@ -64,6 +64,8 @@ export const sshRelay: Relay = {
   recordingFile: SSH_RECORDING,
   userReason: userConnectReason,
   routes: (deps) => [...statsRoutes(deps), ...fileRoutes(deps)],
+  // The SFTP file manager, on every SSH session (1.3.9 offered a file system on every protocol but RDP).
+  files: () => ({ fileSystem: 1, storageId: '' }),
   async open({ deps, assetId, cols, rows, userLeft }) {
     const { client, username } = await connectSsh(deps, assetId);
     try {

@@ -1,4 +1,4 @@
-import { type Lng, text } from '../../../lib/i18n.ts';
+import { type Lng, text } from '../lib/i18n.ts';
 
 /*
  * What a user (not an admin) is told when a connection to an asset fails (issue 28 rule 6). The connect errors carry
