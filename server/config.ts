@@ -6,7 +6,7 @@ export interface Config {
   port: number;
   /** Folder holding the database file (and, later, recordings and storages). */
   dataDir: string;
-  /** Session recordings, one folder per session (`<recordingDir>/<sessionId>/recording.cast`, contract §5.6). */
+  /** Session recordings, one folder per session (`<recordingDir>/<sessionId>/<file>`, the file named by its relay; contract §5.6). */
   recordingDir: string;
   /** Largest file the SSH file manager takes in one upload (`JUMPGATE_SESSION_UPLOAD_MAX_BYTES`, default 1 GiB). */
   sessionUploadMaxBytes: number;

@@ -9,8 +9,8 @@ import { CLOSE } from './live.ts';
  * A monitor socket is a right held for as long as it stays open, so it is held to the same rule as a request: its
  * token must still resolve and its account must still hold a key that grants the route (issue 28 rule 6). A request
  * is checked when it arrives; a socket stays open, so it is checked again whenever a write touches what a token
- * resolves to or what an account may do — the tables the auth caches follow (http/auth.ts TOKEN_TABLES,
- * menus/effective.ts ACCESS_TABLES; db/changes.ts counts them, `onWrite` tells us). A logout, an expired or ended
+ * resolves to or what an account may do — the tables the auth caches follow (permissions/principal.ts TOKEN_TABLES,
+ * permissions/effective.ts ACCESS_TABLES; db/changes.ts counts them, `onWrite` tells us). A logout, an expired or ended
  * token, a disable, a delete, a role edit that drops the key, a role taken from the account: the socket gets `0<reason>`
  * and closes. The watched session goes on.
  */
