@@ -8,6 +8,7 @@ import { useValidityFields, ValidityBadge, type ValidityState, ValidityWindow } 
 export interface GrantTabRow {
   /** The authorisation row's id (DELETE /authorised/:id). */
   id: string;
+  /** '' = no strategy (no restriction). */
   strategyId: string;
   strategyName: string;
   /** '' = open on that side. */

@@ -1,5 +1,5 @@
 import { type ApiClient, type FieldOption, type PageQuery, type PageResult, pageSource } from '@/core';
-import { explainAccess, grantTerms, strategyOptions, type ValidityState } from '@/domain';
+import { explainAccess, type GrantTabRow, grantTerms, strategyOptions } from '@/domain';
 
 export type UserType = 'user' | 'admin';
 
@@ -137,19 +137,10 @@ export const groupApi = (api: ApiClient) => ({
 export type GrantHolder = { userId: string } | { userGroupId: string };
 
 /** A row of `GET /authorised/assets/paging?userId|userGroupId` (AssetPageForAuthorised + protocol, window, state). */
-export interface AssetGrantRow {
-  /** The authorisation row's id (DELETE /authorised/:id). */
-  id: string;
+export interface AssetGrantRow extends GrantTabRow {
   assetId: string;
   assetName: string;
   protocol: string;
-  strategyId: string;
-  strategyName: string;
-  /** '' = open on that side. */
-  validFrom: string;
-  validUntil: string;
-  state: ValidityState;
-  created: string;
 }
 
 export interface AssetGrantBody {

@@ -1,5 +1,5 @@
 import { type ApiClient, type FieldOption, pageSource } from '@/core';
-import { explainAccess, grantTerms, STRATEGY_FLAGS, strategyOptions, type ValidityState } from '@/domain';
+import { explainAccess, type GrantTabRow, grantTerms, STRATEGY_FLAGS, strategyOptions } from '@/domain';
 
 /** The eight flags of a strategy, in the order the list, the form and the detail page show them. */
 export const FLAGS = STRATEGY_FLAGS;
@@ -37,9 +37,7 @@ export const strategyApi = (api: ApiClient) => ({
 });
 
 /** A grant row of `GET /authorised/paging`: one asset and exactly one user or user group, with its terms. */
-export interface GrantRow {
-  /** The authorisation's id (DELETE /authorised/:id). */
-  id: string;
+export interface GrantRow extends GrantTabRow {
   kind: 'user' | 'group';
   /** '' for a group's grant. */
   userId: string;
@@ -50,14 +48,6 @@ export interface GrantRow {
   assetId: string;
   assetName: string;
   protocol: string;
-  /** '' = no strategy (no restriction). */
-  strategyId: string;
-  strategyName: string;
-  /** '' = open on that side. */
-  validFrom: string;
-  validUntil: string;
-  state: ValidityState;
-  created: string;
 }
 
 /** POST /authorised/bulk: every subject × every asset, one set of terms. */

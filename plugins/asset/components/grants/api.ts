@@ -1,30 +1,18 @@
 import type { ApiClient, FieldOption, PageQuery, PageResult } from '@/core';
-import { explainAccess, grantTerms, strategyOptions, type ValidityState } from '@/domain';
+import { explainAccess, type GrantTabRow, grantTerms, strategyOptions } from '@/domain';
 
 /** Who an asset is granted to from its detail page: users or user groups. */
 export type Grantee = 'user' | 'group';
 
-interface GrantRowBase {
-  /** The authorisation row's id (DELETE /authorised/:id). */
-  id: string;
-  strategyId: string;
-  strategyName: string;
-  /** '' = open on that side. */
-  validFrom: string;
-  validUntil: string;
-  state: ValidityState;
-  created: string;
-}
-
 /** A row of `GET /authorised/users/paging?assetId` (UserPageForAuthorised + window and state). */
-export interface UserGrantRow extends GrantRowBase {
+export interface UserGrantRow extends GrantTabRow {
   userId: string;
   /** The user's nickname. */
   userName: string;
 }
 
 /** A row of `GET /authorised/user-groups/paging?assetId`. */
-export interface GroupGrantRow extends GrantRowBase {
+export interface GroupGrantRow extends GrantTabRow {
   userGroupId: string;
   userGroupName: string;
 }
