@@ -119,10 +119,10 @@ describe('my-area plugin: 我的资产', () => {
     await waitFor(() => expect(api.callsTo('GET /worker/assets/paging').at(-1)?.query).toEqual(FIRST));
   });
 
-  it('offers every protocol in the search, VNC included (1.3.9 left it out)', async () => {
+  it('offers every protocol in the search, VNC included (1.3.9 left it out), in the shared list's order', async () => {
     await renderPlugin(myArea, { session: ann, api: handlers });
     const protocol = await screen.findByRole('combobox', { name: '协议' });
-    expect(within(protocol).getAllByRole('option').map((o) => o.textContent)).toEqual(['全部', 'RDP', 'SSH', 'VNC', 'Telnet', 'Kubernetes']);
+    expect(within(protocol).getAllByRole('option').map((o) => o.textContent)).toEqual(['全部', 'SSH', 'RDP', 'VNC', 'Telnet', 'Kubernetes']);
   });
 
   it('sorts by protocol on the server', async () => {
