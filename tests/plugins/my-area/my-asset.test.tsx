@@ -119,7 +119,7 @@ describe('my-area plugin: 我的资产', () => {
     await waitFor(() => expect(api.callsTo('GET /worker/assets/paging').at(-1)?.query).toEqual(FIRST));
   });
 
-  it('offers every protocol in the search, VNC included (1.3.9 left it out), in the shared list's order', async () => {
+  it('offers every protocol in the search, VNC included (1.3.9 left it out), in the order of the shared list', async () => {
     await renderPlugin(myArea, { session: ann, api: handlers });
     const protocol = await screen.findByRole('combobox', { name: '协议' });
     expect(within(protocol).getAllByRole('option').map((o) => o.textContent)).toEqual(['全部', 'SSH', 'RDP', 'VNC', 'Telnet', 'Kubernetes']);
