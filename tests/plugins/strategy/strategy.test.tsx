@@ -22,7 +22,9 @@ const row = (name: string) => {
 describe('strategy plugin: list', () => {
   it('is a valid plugin with its page under 授权策略 and a detail route', async () => {
     await expectValidPlugin(strategy);
-    expect(strategy.pages.map((p) => [p.path, p.menuKey, p.order])).toEqual([
+    // A keyed page's order is its manifest entry's (declared once).
+    const orderOf = (key: string | null | undefined) => strategy.manifest?.menus.find((m) => m.key === key)?.order;
+    expect(strategy.pages.map((p) => [p.path, p.menuKey, orderOf(p.menuKey)])).toEqual([
       ['/strategy', 'strategy', 2],
       ['/authorisation', 'authorisation', 1],
     ]);
