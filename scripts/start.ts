@@ -10,7 +10,7 @@ import { main } from '../server/main.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Everything the build reads: sources, config, its plugins (scripts/precompress.ts, scripts/theme-css.ts), locked deps.
-const SOURCES = ['core', 'plugins', 'locales', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/theme-css.ts', 'scripts/slim-manifests.ts', 'scripts/first-screen.ts', 'scripts/prerender-first-screen.ts', 'package-lock.json'];
+const SOURCES = ['shared', 'core', 'domain', 'plugins', 'locales', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/theme-css.ts', 'scripts/slim-manifests.ts', 'scripts/first-screen.ts', 'scripts/prerender-first-screen.ts', 'package-lock.json'];
 
 function newestMtime(p: string): number {
   let stat: fs.Stats;
