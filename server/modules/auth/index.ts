@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { totpEnabled } from '../../permissions/principal.ts';
 import { ApiError, fail } from '../../http/envelope.ts';
 import { defineModule, route } from '../../http/routes.ts';
-import { uuid } from '../../lib/ids.ts';
+import { recordLogin } from '../logs/index.ts';
 import { hashPassword, tooLongForBcrypt, verifyPassword } from '../../lib/password.ts';
 import { usernameKey } from '../../lib/username.ts';
 import { accessOf } from '../../permissions/effective.ts';
@@ -55,24 +55,17 @@ const dummy = () => {
 export default defineModule('auth', ({ db, clock, box, catalogue }) => {
   const lockout = new Lockout(db, clock);
 
-  const log = (trx: Db, req: FastifyRequest, username: string, remember: boolean, state: '1' | '0', reason: string) => {
-    const id = uuid();
-    return trx
-      .insertInto('loginLogs')
-      .values({
-        id,
-        username: username.slice(0, 255),
-        clientIp: req.ip,
-        clientUserAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
-        loginTime: clock.now(),
-        logoutTime: null,
-        remember: remember ? 1 : 0,
-        state,
-        reason,
-      })
-      .execute()
-      .then(() => id);
-  };
+  const log = (trx: Db, req: FastifyRequest, username: string, remember: boolean, state: '1' | '0', reason: string) =>
+    recordLogin(trx, {
+      username: username.slice(0, 255),
+      clientIp: req.ip,
+      clientUserAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
+      loginTime: clock.now(),
+      logoutTime: null,
+      remember: remember ? 1 : 0,
+      state,
+      reason,
+    });
 
   return [
     route({

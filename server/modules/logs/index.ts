@@ -6,8 +6,9 @@ import { createRetention } from './retention.ts';
 import { storageLogRoutes } from './storage-logs.ts';
 
 // The face: what other modules may use of this one.
+export { recordLogin } from './login-logs.ts';
 export { describeAll, recordOperation, REFUSAL, type RefusalReason } from './operations.ts';
-
+export { recordStorageLog } from './storage-logs.ts';
 
 /**
  * Log audit: the login log (keys login-log, -del, -clear) with its retention, the file-operation log (storage-log…),

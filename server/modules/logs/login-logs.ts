@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { Deps } from '../../http/access.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { route } from '../../http/routes.ts';
-import type { LoginLog } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { LoginLog, LoginLogsTable } from '../../db/schema.ts';
+import { uuid } from '../../lib/ids.ts';
 import { type Lng, say } from '../../lib/i18n.ts';
 import { formatDate } from '../../lib/time.ts';
 import type { Db } from '../../db/index.ts';
@@ -20,6 +22,13 @@ import { zTimeBound } from './time-bound.ts';
  * on its account may do; clearing ends every login but the caller's own (1.3.9 signed the caller out too) and those of
  * accounts it may not act on. Each delete and clear is written to the operation log (operations.ts) in its transaction.
  */
+
+/** Writes one login attempt to the login log (auth's logins: this module owns the table); resolves with its id. */
+export async function recordLogin(db: Db, entry: Omit<Insertable<LoginLogsTable>, 'id'>): Promise<string> {
+  const id = uuid();
+  await db.insertInto('loginLogs').values({ id, ...entry }).execute();
+  return id;
+}
 
 export const loginLogQuery = pagingQuery.extend({
   username: z.string().max(64).optional(),

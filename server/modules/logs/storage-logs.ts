@@ -2,6 +2,10 @@ import { z } from 'zod';
 import type { Deps } from '../../http/access.ts';
 import { paged, pageOf, pagingQuery } from '../../http/paging.ts';
 import { route } from '../../http/routes.ts';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { StorageLogsTable } from '../../db/schema.ts';
+import { uuid } from '../../lib/ids.ts';
 import { formatDate } from '../../lib/time.ts';
 import { idList, requireAll, zId } from '../../http/ids.ts';
 import { describeAll, recordOperation } from './operations.ts';
@@ -14,6 +18,11 @@ import { describeAll, recordOperation } from './operations.ts';
  */
 
 const ACTIONS = ['upload', 'download', 'mkdir', 'rm', 'rename', 'edit'] as const;
+
+/** Writes one file operation to the storage log (the session file manager's writes: this module owns the table). */
+export async function recordStorageLog(db: Db, entry: Omit<Insertable<StorageLogsTable>, 'id'>): Promise<void> {
+  await db.insertInto('storageLogs').values({ id: uuid(), ...entry }).execute();
+}
 
 export const storageLogQuery = pagingQuery.extend({
   assetId: zId.optional(),

@@ -12,7 +12,7 @@ import type { SessionDeps } from '../deps.ts';
 import { uuid } from '../../../lib/ids.ts';
 import { formatDate } from '../../../lib/time.ts';
 import { oneId } from '../../../http/ids.ts';
-import { REFUSAL, type RefusalReason, recordOperation } from '../../logs/index.ts';
+import { REFUSAL, type RefusalReason, recordOperation, recordStorageLog } from '../../logs/index.ts';
 import { sessionAccess } from '../access.ts';
 import { CLOSE, type LiveSession } from '../live.ts';
 import { liveOf, MSG_OWNED, ownSession } from '../owned.ts';
@@ -220,7 +220,7 @@ export function fileRoutes({ db, clock, live, config }: SessionDeps) {
     /** An absolute, normalised path: `~` and relative paths from the home; `..` cannot climb above `/`. */
     const resolve = (p: string) => path.posix.resolve(base, (p === '~' ? '' : p.startsWith('~/') ? p.slice(2) : p) || '.');
     const log = (action: StorageAction, fileName: string) =>
-      db.insertInto('storageLogs').values({ id: uuid(), assetId: row.assetId, sessionId: row.id, userId, action, fileName, created: clock.now() }).execute();
+      recordStorageLog(db, { assetId: row.assetId, sessionId: row.id, userId, action, fileName, created: clock.now() });
     return { row, sftp, resolve, log, may, refuse };
   }
 
