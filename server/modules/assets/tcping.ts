@@ -2,9 +2,9 @@ import net from 'node:net';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { Asset } from '../../db/schema.ts';
-import { type Deps, type RouteDef, route } from '../../http/routes.ts';
+import { type RouteDef, route } from '../../http/routes.ts';
 import { Semaphore } from '../../lib/semaphore.ts';
-import type { Gateways } from '../gateways/index.ts';
+import type { GatewayDeps, Gateways } from '../gateways/index.ts';
 import { oneId, requireAll, zId } from '../../http/ids.ts';
 import { assetOrFail } from './store.ts';
 
@@ -91,7 +91,7 @@ async function probeAsset(db: Db, gateways: Gateways, asset: Probed): Promise<Pr
   return result;
 }
 
-export const tcpingRoutes = ({ db, gateways }: Deps & { gateways: Gateways }): RouteDef[] => [
+export const tcpingRoutes = ({ db, gateways }: GatewayDeps): RouteDef[] => [
   route({
     method: 'POST',
     path: '/assets/:id/tcping',

@@ -19,6 +19,8 @@ export { describeSshError } from './service.ts';
 
 // The face: the live side other modules and the app use.
 export { createGateways, type Gateways } from './service.ts';
+/** What a module that reaches hosts through gateways asks of the app (built in app.ts). */
+export type GatewayDeps = Deps & { gateways: Gateways };
 
 /*
  * Access gateways (contract §2.9, §3.7): SSH jump hosts. The records live here, the live side (clients, tunnels,
@@ -78,7 +80,7 @@ async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise
   if (other) throw fail(`接入网关名称「${name}」已存在`);
 }
 
-export default defineModule<Deps & { gateways: Gateways }>('gateways', ({ db, clock, box, gateways, events }) => {
+export default defineModule<GatewayDeps>('gateways', ({ db, clock, box, gateways, events }) => {
   async function detail(id: string) {
     const row = await db
       .selectFrom('accessGateways as g')

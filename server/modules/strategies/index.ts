@@ -9,7 +9,8 @@ import { stateAt } from '../../policy/access-rule.ts';
 import { assertMayAuthorise } from '../authorised/index.ts';
 import { type Actor, actorOf } from '../../policy/containment.ts';
 import { contains, idList, oneId, requireAll } from '../../http/ids.ts';
-import { assertNameFree, FLAGS, flagsOf, MSG, strategyBody, strategyOrFail, toWire } from './store.ts';
+import { FLAGS, strategyOrFail, toWire } from '../../policy/strategies.ts';
+import { assertNameFree, flagsOf, MSG, strategyBody } from './store.ts';
 
 /*
  * Strategies (contract §2.18): the file-transfer and clipboard flags a grant carries. Fixed 1.3.9 quirks: real

@@ -7,8 +7,6 @@ import { zName } from '../../http/ids.ts';
 
 /* Strategies (contract §3.14): stored as 0/1 integers, JSON booleans on the wire. Shared by the routes and POST /sessions. */
 
-export { FLAGS, strategyOrFail, toWire } from '../../policy/strategies.ts';
-
 export const MSG = {
   notFound: MSG_STRATEGY_NOT_FOUND,
   nameTaken: (name: string) => `授权策略名称「${name}」已存在`,
