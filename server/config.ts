@@ -14,6 +14,14 @@ export interface Config {
   sessionLiveMax: number;
   /** `POST /sessions` one account may make per minute (`JUMPGATE_SESSION_CREATE_PER_MINUTE`, default 30). */
   sessionCreatePerMinute: number;
+  /**
+   * What a recording that cannot be written does to its session (`JUMPGATE_RECORDING_FAILURE`): `end` (default: no
+   * unrecorded sessions; a session whose recording fails ends, a session whose recording cannot start is refused) or
+   * `continue` (the session goes on, its recording marked incomplete). Either way the row says why and when.
+   */
+  recordingFailure: RecordingFailurePolicy;
+  /** Free space of the recording folder below which the monitoring warns (`JUMPGATE_RECORDING_MIN_FREE_MB`, default 1024). */
+  recordingMinFreeMb: number;
   /** `sqlite:<file>`; other schemes are refused until their dialect exists. */
   database: string;
   /** Built console (vite `dist/`; `JUMPGATE_DIST` serves another build, e.g. for benchmarks comparing two). */
@@ -30,6 +38,17 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+export const RECORDING_FAILURE_POLICIES = ['end', 'continue'] as const;
+export type RecordingFailurePolicy = (typeof RECORDING_FAILURE_POLICIES)[number];
+
+function recordingFailurePolicy(value: string | undefined): RecordingFailurePolicy {
+  const v = value?.trim() ?? '';
+  if (v === '') return 'end';
+  const policy = RECORDING_FAILURE_POLICIES.find((p) => p === v);
+  if (!policy) throw new ConfigError(`JUMPGATE_RECORDING_FAILURE: expected ${RECORDING_FAILURE_POLICIES.join(' or ')}, got "${value}"`);
+  return policy;
+}
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -57,6 +76,7 @@ function flag(argv: string[], name: string): string | undefined {
 const DEFAULT_SESSION_UPLOAD_MAX_BYTES = 1024 ** 3;
 const DEFAULT_SESSION_LIVE_MAX = 10;
 const DEFAULT_SESSION_CREATE_PER_MINUTE = 30;
+const DEFAULT_RECORDING_MIN_FREE_MB = 1024;
 
 function positiveInt(name: string, value: string | undefined, fallback: number, unit = 'bytes'): number {
   if (value === undefined || value.trim() === '') return fallback;
@@ -82,6 +102,8 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     sessionUploadMaxBytes: positiveInt('JUMPGATE_SESSION_UPLOAD_MAX_BYTES', env.JUMPGATE_SESSION_UPLOAD_MAX_BYTES, DEFAULT_SESSION_UPLOAD_MAX_BYTES),
     sessionLiveMax: positiveInt('JUMPGATE_SESSION_LIVE_MAX', env.JUMPGATE_SESSION_LIVE_MAX, DEFAULT_SESSION_LIVE_MAX, 'sessions'),
     sessionCreatePerMinute: positiveInt('JUMPGATE_SESSION_CREATE_PER_MINUTE', env.JUMPGATE_SESSION_CREATE_PER_MINUTE, DEFAULT_SESSION_CREATE_PER_MINUTE, 'sessions'),
+    recordingFailure: recordingFailurePolicy(env.JUMPGATE_RECORDING_FAILURE),
+    recordingMinFreeMb: positiveInt('JUMPGATE_RECORDING_MIN_FREE_MB', env.JUMPGATE_RECORDING_MIN_FREE_MB, DEFAULT_RECORDING_MIN_FREE_MB, 'MB'),
     database,
     distDir: path.resolve(env.JUMPGATE_DIST || path.join(REPO_ROOT, 'dist')),
     brand: {

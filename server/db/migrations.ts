@@ -513,6 +513,15 @@ const m015_host_keys: Migration = {
   },
 };
 
+// A recording that could not be written (issue 30): why (the system's error code, ENOSPC…) and when (epoch ms); both
+// null = it never failed. The recording text column keeps 1.3.9's meaning.
+const m016_recording_failure: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('sessions').addColumn('recording_failure', 'text').execute();
+    await db.schema.alterTable('sessions').addColumn('recording_failed_at', 'bigint').execute();
+  },
+};
+
 /** Every migration; those that seal secrets need the box the server was started with. */
 export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '001_initial': m001_initial,
@@ -530,6 +539,7 @@ export const migrationsFor = (box: SecretBox): Record<string, Migration> => ({
   '013_client_key_sealed': m013_client_key_sealed(box),
   '014_operation_logs': m014_operation_logs,
   '015_host_keys': m015_host_keys,
+  '016_recording_failure': m016_recording_failure,
 });
 
 export const migrationProvider = (box: SecretBox): MigrationProvider => ({ getMigrations: async () => migrationsFor(box) });

@@ -263,6 +263,10 @@ export interface SessionsTable extends StrategyFlags {
   code: number;
   message: string;
   recording: string;
+  /** Why the recording is incomplete: the write's error code (ENOSPC…); null = it is not (migration 016). */
+  recordingFailure: string | null;
+  /** When writing it failed (epoch ms); null = it never did. */
+  recordingFailedAt: number | null;
   reviewed: number;
   commandCount: number;
   /** strategies.id of the grant that opened it; null = none (owner, super admin, grant without strategy). */

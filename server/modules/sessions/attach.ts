@@ -5,7 +5,7 @@ import { sessionAccess } from './access.ts';
 import { liveSessionsOf, MSG_LIVE_CAP } from './caps.ts';
 import type { SessionDeps } from './deps.ts';
 import { CLOSE } from './live.ts';
-import type { Recorder } from './recording.ts';
+import { failureCode, failureReason, type Recorder, type Recording, RecordingStartError } from './recording.ts';
 import { ConnectError, type Opened, type Relay } from './relay.ts';
 import { recordingPath } from './shared.ts';
 import { targetOf } from './reach.ts';
@@ -101,12 +101,18 @@ export async function attach(
     link.stream.once('close', () => {
       linkEnded = true;
     });
-    // A failing disk stops the recording, not the session (SERVER.md): the session goes on unrecorded, logged.
-    let recording: ReturnType<Recorder['start']>;
+    // A recording that cannot start (its header cannot be written: a full disk…): under the `end` policy the session is
+    // refused, under `continue` it goes on unrecorded and its row says why and when (config.ts recordingFailure).
+    let recording: Recording | undefined;
+    let unrecorded: { recordingFailure: string; recordingFailedAt: number } | undefined;
     try {
-      recording = recorder.start(sessionId, relay.recordingFile, { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) });
+      recording = await recorder.start(sessionId, relay.recordingFile, { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) });
     } catch (err) {
-      deps.log.error({ err, sessionId }, 'recording could not start: the session goes on without one');
+      const code = err instanceof RecordingStartError ? err.code : failureCode(err);
+      const policy = deps.config.recordingFailure;
+      deps.log.warn({ err, sessionId, file: recordingPath(deps.config, sessionId, relay.recordingFile), code, policy }, 'recording could not start');
+      if (policy === 'end') return await end(CLOSE.recordingRefused.code, `${CLOSE.recordingRefused.message}：${failureReason(code)}`);
+      unrecorded = { recordingFailure: code, recordingFailedAt: clock.now() };
     }
     const flags = Object.fromEntries(FLAGS.map((f) => [f, access.flags[f]]));
     try {
@@ -114,7 +120,7 @@ export async function attach(
       const file = recording ? recordingPath(deps.config, sessionId, relay.recordingFile) : '';
       await db
         .updateTable('sessions')
-        .set({ status: 'connecting', username: opened.username, connectionId: sessionId, width: cols, height: rows, recording: file, ...flags, strategyId: access.strategyId })
+        .set({ status: 'connecting', username: opened.username, connectionId: sessionId, width: cols, height: rows, recording: file, ...flags, strategyId: access.strategyId, ...unrecorded })
         .where('id', '=', sessionId)
         .execute();
     } catch (err) {

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { type Lng, say } from '../../lib/i18n.ts';
 import { shownNickname } from '../../permissions/effective.ts';
 import { z } from 'zod';
@@ -55,7 +55,7 @@ const flag = (v: number) => (v === 1 ? '1' : '0');
  * A stored session row as the wire shows it, without the flags (the paging's `SessionForPage`); the close reason (kept
  * in zh-CN) and the super admin's seeded nickname are said in `lng`.
  */
-function pageItem(s: SessionsTable & { assetName: string | null; creatorName: string | null; commands: number | null }, recorded: boolean, lng: Lng) {
+function pageItem(s: Selectable<SessionsTable> & { assetName: string | null; creatorName: string | null; commands: number | null }, recorded: boolean, lng: Lng) {
   return {
     id: s.id,
     protocol: s.protocol,
@@ -70,6 +70,11 @@ function pageItem(s: SessionsTable & { assetName: string | null; creatorName: st
     height: s.height,
     status: s.status,
     recording: recorded ? '1' : '0',
+    // Beyond 1.3.9 (additive): the recording could not be written from `recordingFailedAt` on, for `recordingFailure`
+    // (the system's error code: ENOSPC, EDQUOT, EIO…); a session under the `continue` policy may have no file at all.
+    recordingIncomplete: s.recordingFailure !== null,
+    recordingFailure: s.recordingFailure ?? '',
+    recordingFailedAt: formatDate(s.recordingFailedAt),
     connectedTime: formatDate(s.connectedTime),
     disconnectedTime: formatDate(s.disconnectedTime),
     created: formatDate(s.created),

@@ -19,6 +19,13 @@ export const CLOSE = {
   clientGone: { code: 805, message: text('客户端无响应，会话已结束', 'The browser stopped responding; the session ended') },
   /** Typed input waited for the remote program for minutes (terminal-session.ts INPUT_STALL_BEATS). */
   inputStalled: { code: 805, message: text('远程主机长时间未读取输入，会话已结束', 'The remote host stopped reading input; the session ended') },
+  /**
+   * The recording could not be written (policy `end`, config.ts recordingFailure): sent and stored as
+   * `<message>：<why>`, the why from recording.ts failureReason (磁盘已满…).
+   */
+  recordingFailed: { code: 805, message: text('录像无法写入，会话已结束', 'The recording could not be written; the session ended') },
+  /** The recording could not start (policy `end`): the session is refused at attach, `<message>：<why>`. */
+  recordingRefused: { code: 805, message: text('录像无法写入，会话未建立', 'The recording could not be written; the session was not opened') },
   // An administrator's change ended these (802 as a forced close; the terminal shows the message).
   denied: { code: 802, message: text('您没有权限访问此资产', 'You may not open this asset') },
   revoked: { code: 802, message: text('您对此资产的访问权限已被收回，会话已关闭', 'Your access to this asset was withdrawn; the session closed') },

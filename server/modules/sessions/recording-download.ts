@@ -11,7 +11,11 @@ import { text } from '../../lib/i18n.ts';
  * written by the relay while the session runs (shared.ts says where).
  */
 
-export const MSG_RECORDING = { none: text('该会话没有录像', 'This session has no recording') };
+export const MSG_RECORDING = {
+  none: text('该会话没有录像', 'This session has no recording'),
+  /** The file exists but holds nothing, not even its header (a disk that failed as it started, a crash). */
+  empty: text('该会话的录像为空，无法回放', 'This session’s recording is empty and cannot be played'),
+};
 
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
 
@@ -53,6 +57,7 @@ export function recordingRoutes({ db, config }: SessionDeps) {
         try {
           const st = await fd.stat();
           if (!st.isFile()) throw fail(MSG_RECORDING.none);
+          if (st.size === 0) throw fail(MSG_RECORDING.empty);
           size = st.size;
         } catch (err) {
           await fd.close();
@@ -70,10 +75,6 @@ export function recordingRoutes({ db, config }: SessionDeps) {
         const { start, end } = range ?? { start: 0, end: size - 1 };
         if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
         reply.header('content-length', String(Math.max(0, end - start + 1)));
-        if (size === 0) {
-          await fd.close();
-          return reply.send('');
-        }
         // Streamed from the open descriptor (closed by the stream), never read whole into memory.
         return reply.send(fd.createReadStream({ start, end }));
       },

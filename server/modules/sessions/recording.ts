@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { text } from '../../lib/i18n.ts';
 import { recordingPath } from './shared.ts';
 
 /*
@@ -13,12 +14,16 @@ import { recordingPath } from './shared.ts';
  *
  * Where: `<recordingDir>/<sessionId>/<file>` (the relay names the file), folder 0700, file 0600 (what the user typed
  * shows in it). The attach flow asks a Recorder (below) for it: the app's writes files, a benchmark's may write none.
+ *
+ * A write that fails (a full disk, a quota, an I/O error) stops the recording for good, never the relay: whoever waits
+ * for a drain is woken, `behind` is false from then on, and the failure listeners (the terminal: log once, mark the
+ * row, apply the configured policy, config.ts `recordingFailure`) hear it once. The file is cut back to its last whole
+ * line (a write cut short by ENOSPC can leave half a line), so what was recorded stays playable.
  */
 
 const WRITE_BUFFER = 8 * 1024 * 1024;
 const BATCH_MS = 100;
 const BATCH_CHARS = 256 * 1024;
-
 
 export interface RecordingHeader {
   width: number;
@@ -27,9 +32,74 @@ export interface RecordingHeader {
   timestamp: number;
 }
 
+/** Why writing failed: the system's error code (ENOSPC…), `EIO` when the error had none. */
+export type FailureListener = (code: string) => void;
+
+/** A recording that could not start (its header could not be written): `code` as a write failure's. */
+export class RecordingStartError extends Error {
+  constructor(
+    readonly code: string,
+    cause: unknown,
+  ) {
+    super(`the recording could not start: ${code}`, { cause });
+  }
+}
+
+/** The reason for a failure code, in zh-CN (declared in English too): what the close reason and the log say. */
+const REASONS: Record<string, string> = {
+  ENOSPC: text('磁盘已满', 'the disk is full'),
+  EDQUOT: text('超出磁盘配额', 'the disk quota is exceeded'),
+  EIO: text('磁盘读写错误', 'a disk I/O error'),
+  EROFS: text('文件系统只读', 'the file system is read-only'),
+  EACCES: text('没有写入权限', 'no permission to write'),
+  EPERM: text('没有写入权限', 'no permission to write'),
+  ENOENT: text('录像目录不存在', 'the recording folder is gone'),
+  EFBIG: text('录像文件过大', 'the recording file is too large'),
+  EMFILE: text('打开的文件过多', 'too many open files'),
+  ENFILE: text('打开的文件过多', 'too many open files'),
+};
+
+/** `磁盘已满` for ENOSPC…; an unknown code is said as it is. */
+export const failureReason = (code: string): string => REASONS[code] ?? code;
+
+/** The system's error code of a failed write (ENOSPC…); `EIO` for an error without one. */
+export const failureCode = (err: unknown): string => {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' && code !== '' ? code : 'EIO';
+};
+
+/**
+ * The offset just past the last `\n` in [from, size) of the file; `from` when there is none or it cannot be read;
+ * undefined when it is not a regular file (nothing to cut; opening a FIFO to read it would block).
+ */
+async function lastLineEnd(file: string, from: number): Promise<number | undefined> {
+  if (!(await fs.promises.stat(file)).isFile()) return undefined;
+  const chunk = Buffer.alloc(64 * 1024);
+  const fd = await fs.promises.open(file, 'r');
+  try {
+    let end = (await fd.stat()).size;
+    while (end > from) {
+      const start = Math.max(from, end - chunk.length);
+      const { bytesRead } = await fd.read(chunk, 0, end - start, start);
+      const nl = chunk.subarray(0, bytesRead).lastIndexOf(0x0a);
+      if (nl >= 0) return start + nl + 1;
+      end = start;
+    }
+    return from;
+  } finally {
+    await fd.close();
+  }
+}
+
 export class Recording {
   private readonly stream: fs.WriteStream;
-  private failed = false;
+  /** The failure's code once a write failed; nothing is written after it. */
+  private failure: string | undefined;
+  /** Bytes the file holds in whole lines: the end of the last batch whose write completed. */
+  private written = 0;
+  /** The file cut back to whole lines after a failure (end() waits for it). */
+  private repaired: Promise<void> = Promise.resolve();
+  private readonly failureListeners: FailureListener[] = [];
   private batch: string[] = [];
   private batchChars = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -39,29 +109,46 @@ export class Recording {
 
   private constructor(
     readonly file: string,
-    header: RecordingHeader,
     startedAt: number,
   ) {
     this.startedAt = startedAt;
     // A large buffer: the terminal pauses the relay's stream while the file is behind, and the default 16 KB would pause it on
     // every burst for a thread-pool round trip (measured: half the throughput).
     this.stream = fs.createWriteStream(file, { flags: 'w', mode: 0o600, highWaterMark: WRITE_BUFFER });
-    // A full disk or a removed folder must not end the user's session: the recording stops, the terminal goes on.
-    this.stream.on('error', () => {
-      this.failed = true;
-    });
-    const head = { version: 2, width: header.width, height: header.height, timestamp: header.timestamp, env: { SHELL: '/bin/bash', TERM: 'xterm-256color' } };
-    this.stream.write(`${JSON.stringify(head)}\n`);
+    this.stream.on('error', (err) => this.fail(err));
   }
 
-  /** Creates `<recordingDir>/<sessionId>/` (0700; anything left there by an older session of that id goes) and the file. */
-  static start(recordingDir: string, sessionId: string, name: string, header: RecordingHeader, startedAt = performance.now()): Recording {
-    fs.mkdirSync(recordingDir, { recursive: true, mode: 0o700 });
+  /**
+   * Creates `<recordingDir>/<sessionId>/` (0700; anything left there by an older session of that id goes) and the file,
+   * and resolves once its header is written. Throws a RecordingStartError when it cannot (the folder is then removed:
+   * no empty file stands for a recording).
+   */
+  static async start(recordingDir: string, sessionId: string, name: string, header: RecordingHeader, startedAt = performance.now()): Promise<Recording> {
     const file = recordingPath({ recordingDir }, sessionId, name);
     const dir = path.dirname(file);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { mode: 0o700 });
-    return new Recording(file, header, startedAt);
+    try {
+      fs.mkdirSync(recordingDir, { recursive: true, mode: 0o700 });
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { mode: 0o700 });
+    } catch (err) {
+      throw new RecordingStartError(failureCode(err), err);
+    }
+    try {
+      return await Recording.create(file, header, startedAt);
+    } catch (err) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
+  /** Writes the recording to `file` (created 0600, or opened as it is: a test's FIFO); resolves once the header is written. */
+  static async create(file: string, header: RecordingHeader, startedAt = performance.now()): Promise<Recording> {
+    const recording = new Recording(file, startedAt);
+    const head = { version: 2, width: header.width, height: header.height, timestamp: header.timestamp, env: { SHELL: '/bin/bash', TERM: 'xterm-256color' } };
+    await new Promise<void>((resolve, reject) => {
+      recording.write(`${JSON.stringify(head)}\n`, (err) => (err ? reject(new RecordingStartError(recording.failure ?? failureCode(err), err)) : resolve()));
+    });
+    return recording;
   }
 
   /** Seconds since the start, to the microsecond (asciicast times are floats). */
@@ -82,8 +169,19 @@ export class Recording {
     this.add(`[${this.time(now)},"r","${cols}x${rows}"]\n`);
   }
 
+  /** The failure's code (ENOSPC…) once writing failed: the recording stops there. */
+  get failed(): string | undefined {
+    return this.failure;
+  }
+
+  /** Calls `fn` once when writing fails (at once if it has already). */
+  onFailure(fn: FailureListener): void {
+    if (this.failure !== undefined) fn(this.failure);
+    else this.failureListeners.push(fn);
+  }
+
   private add(line: string): void {
-    if (this.failed) return;
+    if (this.failure !== undefined) return;
     this.batch.push(line);
     this.batchChars += line.length;
     if (this.batchChars >= BATCH_CHARS) this.writeBatch();
@@ -93,20 +191,58 @@ export class Recording {
   private writeBatch(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.batch.length === 0 || this.failed) return;
+    if (this.batch.length === 0 || this.failure !== undefined) return;
     const text = this.batch.join('');
     this.batch = [];
     this.batchChars = 0;
-    this.stream.write(text);
+    this.write(text);
+  }
+
+  /** One batch of whole lines; `written` moves past it once it is on disk. */
+  private write(text: string, done?: (err?: Error | null) => void): void {
+    const bytes = Buffer.byteLength(text);
+    this.stream.write(text, (err) => {
+      if (!err) this.written += bytes;
+      done?.(err);
+    });
+  }
+
+  /** The first failure stops everything: the file is cut back to whole lines, waiters are woken, listeners told. */
+  private fail(err: unknown): void {
+    if (this.failure !== undefined) return;
+    this.failure = failureCode(err);
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.batch = [];
+    this.batchChars = 0;
+    const from = this.written;
+    // Batches are whole lines and the bytes past `written` are those of writes that did not all complete: keep what
+    // ends with a newline there (a writev may have landed several batches before failing), drop the rest.
+    this.repaired = lastLineEnd(this.file, from)
+      .catch(() => from)
+      .then((end) => (end === undefined ? undefined : fs.promises.truncate(this.file, end)))
+      .catch(() => {}); // a file that cannot even be cut back (removed, read-only) stays as it is
+    const waiters = this.drainWaiters;
+    this.drainWaiters = [];
+    for (const w of waiters) w();
+    const listeners = this.failureListeners.splice(0);
+    for (const l of listeners) l(this.failure);
   }
 
   /** True while the stream holds more than its high-water mark: the terminal pauses the relay's stream until `drained`. */
   get behind(): boolean {
-    return !this.failed && this.stream.writableNeedDrain;
+    return this.failure === undefined && this.stream.writableNeedDrain;
   }
 
-  /** Calls `fn` once the stream has caught up (once per drain however often it asks; one listener on the stream). */
+  /**
+   * Calls `fn` once the stream has caught up or failed (once however often it asks; one listener on the stream).
+   * After a failure it is called at once: nothing is behind any more.
+   */
   onDrain(fn: () => void): void {
+    if (this.failure !== undefined) {
+      fn();
+      return;
+    }
     if (this.drainWaiters.includes(fn)) return;
     if (this.drainWaiters.push(fn) > 1) return;
     this.stream.once('drain', () => {
@@ -116,20 +252,24 @@ export class Recording {
     });
   }
 
-  /** Writes what is batched, then flushes and closes the file. */
-  end(): Promise<void> {
+  /** Writes what is batched, then flushes and closes the file (cut back to whole lines if writing failed). */
+  async end(): Promise<void> {
     this.writeBatch();
-    return new Promise((resolve) => {
-      if (this.stream.closed || this.stream.destroyed) return resolve();
-      this.stream.end(() => resolve());
+    await new Promise<void>((resolve) => {
+      if (this.failure !== undefined || this.stream.closed || this.stream.destroyed) return resolve();
       this.stream.once('error', () => resolve());
+      this.stream.end(() => resolve());
     });
+    await this.repaired;
   }
 }
 
-/** Starts a session's recording (attach.ts); undefined = this session is not recorded. Throws when it cannot start. */
+/**
+ * Starts a session's recording (attach.ts); undefined = this session is not recorded. Rejects (a RecordingStartError
+ * for a write failure) when it cannot start.
+ */
 export interface Recorder {
-  start(sessionId: string, file: string, header: RecordingHeader): Recording | undefined;
+  start(sessionId: string, file: string, header: RecordingHeader): Promise<Recording | undefined> | Recording | undefined;
 }
 
 /** The product's recorder: every session recorded under the configured folder. */

@@ -5,7 +5,7 @@ import { closedFrame } from '../../http/routes.ts';
 import { CommandLog, CommandTracker } from './commands.ts';
 import { type Capabilities, CLOSE, type LiveSession, type Watch } from './live.ts';
 import { ScreenRing, sizeFrame, Watchers } from './monitor.ts';
-import type { Recording } from './recording.ts';
+import { failureReason, type Recording } from './recording.ts';
 import type { TerminalLink } from './relay.ts';
 
 /*
@@ -112,6 +112,8 @@ export class TerminalSession implements LiveSession {
   private wantedSize: string | undefined;
   private resizeTimer: NodeJS.Timeout | undefined;
   private lastResizeAt = Number.NEGATIVE_INFINITY;
+  /** Set once the recording failed: the row's recordingFailure / recordingFailedAt. */
+  private recordingFailure: { recordingFailure: string; recordingFailedAt: number } | undefined;
 
   constructor(
     private readonly deps: SessionDeps,
@@ -138,7 +140,31 @@ export class TerminalSession implements LiveSession {
     socket.on('pong', this.heard);
     this.pinger = setInterval(this.beat, heartbeat.intervalMs);
     this.pinger.unref();
+    this.recording?.onFailure(this.recordingFailed);
   }
+
+  /**
+   * The recording could not be written (recording.ts has already woken the paused relay): logged once, the row marked
+   * incomplete at once, and under the `end` policy the session ends with the reason (config.ts recordingFailure).
+   */
+  private readonly recordingFailed = (code: string): void => {
+    const { deps, id } = this;
+    const policy = deps.config.recordingFailure;
+    this.recordingFailure = { recordingFailure: code, recordingFailedAt: deps.clock.now() };
+    deps.log.warn({ sessionId: id, file: this.recording?.file, code, policy }, 'recording could not be written');
+    // A failure while ending (the last batch) is stored by end() with the rest of the row.
+    if (this.finished) return;
+    if (policy === 'end') {
+      void this.finish(CLOSE.recordingFailed.code, `${CLOSE.recordingFailed.message}：${failureReason(code)}`);
+      return;
+    }
+    deps.db
+      .updateTable('sessions')
+      .set(this.recordingFailure)
+      .where('id', '=', id)
+      .execute()
+      .catch((err) => deps.log.error({ err }, 'recording failure not stored'));
+  };
 
   private readonly heard = (): void => {
     this.alive = true;
@@ -321,7 +347,7 @@ export class TerminalSession implements LiveSession {
       await this.commands.flush();
       await this.deps.db
         .updateTable('sessions')
-        .set({ status: 'disconnected', disconnectedTime: this.deps.clock.now(), code, message })
+        .set({ status: 'disconnected', disconnectedTime: this.deps.clock.now(), code, message, ...this.recordingFailure })
         .where('id', '=', this.id)
         .execute();
     } catch (err) {

@@ -65,6 +65,7 @@ describe('usernames', () => {
     // Back to before 012, with the keys 005's rule (NFC + lower case) gave: look-alikes of admin and bob that it let
     // in, 'Ｂｏｂ' older than 'bob' (its new key is the one 'bob' holds), and a key that only changes form.
     await onOldDatabase(`DROP TABLE operation_logs; ALTER TABLE assets DROP COLUMN host_key; ALTER TABLE access_gateways DROP COLUMN host_key;
+        ALTER TABLE sessions DROP COLUMN recording_failure; ALTER TABLE sessions DROP COLUMN recording_failed_at;
         DELETE FROM kysely_migration WHERE name >= '012';
         INSERT INTO users (id, username, username_key, password, created) SELECT 'u1', 'ＡＤＭＩＮ', 'ａｄｍｉｎ', password, 2 FROM users WHERE username = 'admin';
         INSERT INTO users (id, username, username_key, password, created) SELECT 'u2', 'Ｂｏｂ', 'ｂｏｂ', password, 3 FROM users WHERE username = 'admin';
