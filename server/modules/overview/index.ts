@@ -4,13 +4,14 @@ import { systemTimers } from '../../lib/timers.ts';
 import { assetsByProtocol, counters, DATE_COUNTER_DAYS, dateCounter } from './counts.ts';
 import { createHostReader } from './host.ts';
 import { createHostMonitor } from './monitor.ts';
+import { recordingSpace } from './recording-space.ts';
 
 /*
  * The dashboard (key `dashboard`: counters, assets by protocol, activity per day) and system monitoring (key
- * `monitoring`: this server's own load), contract §2.14. Fixed 1.3.9 quirk 16: today is included, 活跃用户 counts
- * distinct users and 活跃资产 distinct assets; diskIO/netIO are bytes per second.
+ * `monitoring`: this server's own load, plus the recording folder's free space), contract §2.14. Fixed 1.3.9 quirk 16:
+ * today is included, 活跃用户 counts distinct users and 活跃资产 distinct assets; diskIO/netIO are bytes per second.
  */
-export default defineModule('overview', ({ db, clock, log, lifecycle }) => {
+export default defineModule('overview', ({ db, clock, log, lifecycle, config }) => {
   const monitor = createHostMonitor({ clock, read: createHostReader(), timers: systemTimers, log });
   lifecycle.onClose(() => monitor.stop());
 
@@ -38,7 +39,11 @@ export default defineModule('overview', ({ db, clock, log, lifecycle }) => {
       method: 'GET',
       path: '/overview/ps',
       allow: 'granted',
-      handler: () => monitor.load(),
+      // Beyond 1.3.9 (additive): `disk.recording`, the recording folder's space and whether it is below the threshold.
+      handler: async () => {
+        const load = await monitor.load();
+        return { ...load, disk: { ...load.disk, recording: await recordingSpace(config) } };
+      },
     }),
   ];
 });
