@@ -20,6 +20,7 @@ import ssh2, { type ClientChannel } from 'ssh2';
 import WebSocket from 'ws';
 import { startSshd, type TestSshd } from '../tests/server/sshd.ts';
 import { api } from './bench/api.ts';
+import { buildPayload } from './bench/payload.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -207,22 +208,6 @@ async function usage(pid: number, seconds: number): Promise<{ rssMb: number; cpu
   const cpu = ((cpuSeconds(pid) - before) / seconds) * 100;
   const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return { rssMb: Number(rss?.[1]) / 1024, cpu };
-}
-
-/** The realistic payload: `ls -la --color=always /usr/bin /usr/lib; seq 1 2000` repeated to `mb` MB (readable by the sshd user). */
-function buildPayload(mb: number): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-payload-'));
-  fs.chmodSync(dir, 0o755);
-  const file = path.join(dir, 'big.txt');
-  const unit = execFileSync('sh', ['-c', 'ls -la --color=always /usr/bin /usr/lib; seq 1 2000'], { maxBuffer: 64 * 1024 * 1024 });
-  const fd = fs.openSync(file, 'w', 0o644);
-  let size = 0;
-  while (size + unit.length <= mb * 1e6) {
-    fs.writeSync(fd, unit);
-    size += unit.length;
-  }
-  fs.closeSync(fd);
-  return file;
 }
 
 async function bench(): Promise<void> {

@@ -18,11 +18,14 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts the server with `password` for the seeded admin; `env` adds or overrides variables. */
-export async function startBenchServer(password: string, env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
+/**
+ * Starts the server with `password` for the seeded admin; `env` adds or overrides variables; `checkout` runs another
+ * checkout's server (a before/after comparison in one run; default: this one).
+ */
+export async function startBenchServer(password: string, env: NodeJS.ProcessEnv = {}, checkout = root): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-bench-'));
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts', '--addr', '127.0.0.1:0', '--data', dataDir], {
-    cwd: root,
+  const child = spawn(path.join(checkout, 'node_modules', '.bin', 'tsx'), ['server/main.ts', '--addr', '127.0.0.1:0', '--data', dataDir], {
+    cwd: checkout,
     env: { ...process.env, JUMPGATE_ADMIN_PASSWORD: password, JUMPGATE_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,9 +1,11 @@
+import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { Client, type ConnectConfig } from 'ssh2';
 import type { Db } from '../../db/index.ts';
 import { sha256 } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { pace, TURN_BUDGET } from '../../lib/pace.ts';
 import { Semaphore } from '../../lib/semaphore.ts';
 import { openSecrets } from '../credentials/index.ts';
 import { hostCheck } from '../credentials/index.ts';
@@ -14,6 +16,9 @@ import { isCostly, kdfProblem, unlockKey } from '../credentials/index.ts';
  * opened again after it dropped; TCP tunnels through it with `forwardOut`; and each gateway's state from its last
  * real handshake. In memory, per server process (1.3.9 did the same).
  */
+
+/** A gateway's socket carries several sessions: four sessions' share of a turn (each tunnel is paced again). */
+const GATEWAY_TURN_BUDGET = 4 * TURN_BUDGET;
 
 /** What the gateway list shows (contract §3.7 `connected`/`message`). */
 export interface GatewayState {
@@ -164,7 +169,11 @@ export function createGateways({ db, box, log }: { db: Db; box: SecretBox; log: 
         if (!ready) reject(refused ? new GatewayError(refused) : (lastError ?? new GatewayError('连接已关闭')));
       });
       const { host: address, port, username, password, privateKey, passphrase } = login;
-      client.connect({ host: address, port, username, password, privateKey, passphrase, hostVerifier: host.verify, readyTimeout: READY_TIMEOUT_MS, keepaliveInterval: KEEPALIVE_MS, keepaliveCountMax: 3, tryKeyboard: login.password !== undefined });
+      // Our own socket (ssh2 waits for its connect), read fairly once logged in: it carries every session tunnelled
+      // through the gateway, so its share per event-loop turn is several sessions' (lib/pace.ts).
+      const sock = net.connect({ host: address ?? '', port: port ?? 22, noDelay: true });
+      client.once('ready', () => pace(sock, GATEWAY_TURN_BUDGET));
+      client.connect({ host: address, port, username, password, privateKey, passphrase, sock, hostVerifier: host.verify, readyTimeout: READY_TIMEOUT_MS, keepaliveInterval: KEEPALIVE_MS, keepaliveCountMax: 3, tryKeyboard: login.password !== undefined });
     });
   }
 

@@ -1,9 +1,11 @@
 import { pinFirstHostKey } from '../../assets/index.ts';
+import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import ssh2, { type Client, type ConnectConfig } from 'ssh2';
 import type { SessionDeps } from '../deps.ts';
 import { given, hostCheck, openSecrets, unlockKey } from '../../credentials/index.ts';
 import { describeSshError } from '../../gateways/index.ts';
+import { pace } from '../../../lib/pace.ts';
 import { ConnectError } from '../relay.ts';
 import { MSG_NO_ASSET, ReachError, type Target, targetOf, tunnel } from '../reach.ts';
 
@@ -97,16 +99,23 @@ class LostBeforeHandshake extends Error {
 
 /** One connection: the route's socket, the handshake (host key checked, pinned on first use), the login. */
 async function attempt(deps: Pick<SessionDeps, 'db' | 'box' | 'gateways'>, login: Login): Promise<Client> {
-  let sock: Duplex | undefined;
+  let via: Duplex | undefined;
   try {
-    sock = await tunnel(deps, login, READY_TIMEOUT_MS);
+    via = await tunnel(deps, login, READY_TIMEOUT_MS);
   } catch (err) {
     if (!(err instanceof ReachError)) throw err;
     throw err.via === 'gateway' ? gatewayError(err.message) : new ConnectError(806, sshClientFailed(err.message));
   }
   const host = hostCheck(login.hostKey);
   // A key whose passphrase runs bcrypt is opened in a worker, never by ssh2 on the event loop (credentials/key-check.ts).
-  const key = login.privateKey ? await unlockKey(login.privateKey, login.passphrase).catch((err: Error) => Promise.reject(new ConnectError(-1, err.message))) : null;
+  const key = login.privateKey
+    ? await unlockKey(login.privateKey, login.passphrase).catch((err: Error) => {
+        via?.destroy();
+        return Promise.reject(new ConnectError(-1, err.message));
+      })
+    : null;
+  // Direct: our own socket (still connecting: ssh2 waits for it and words its errors), so that it can be paced.
+  const sock = via ?? net.connect({ host: login.host, port: login.port, noDelay: true });
   const config: ConnectConfig = {
     host: login.host,
     port: login.port,
@@ -116,7 +125,7 @@ async function attempt(deps: Pick<SessionDeps, 'db' | 'box' | 'gateways'>, login
     keepaliveCountMax: KEEPALIVE_COUNT_MAX,
     // During the key exchange, before any authentication: a changed key ends the handshake with nothing offered.
     hostVerifier: host.verify,
-    ...(sock ? { sock } : {}),
+    sock,
     ...(key ? { privateKey: key.privateKey, passphrase: key.passphrase } : { password: login.password ?? '', tryKeyboard: true }),
   };
   const client: Client = new SshClient();
@@ -148,6 +157,8 @@ async function attempt(deps: Pick<SessionDeps, 'db' | 'box' | 'gateways'>, login
       client.end();
     }
   });
+  // Read fairly from now on: a session that streams yields to the others' keystrokes and to HTTP (lib/pace.ts).
+  pace(sock);
   // Trust on first use: the key of the first login is pinned (unless someone pinned one meanwhile).
   const seen = host.presented();
   if (login.hostKey === null && seen !== undefined) {

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pace, TURN_BUDGET } from '../../server/lib/pace.ts';
+
+/*
+ * lib/pace.ts on real loopback TCP sockets: a paced socket delivers a bounded share per event-loop turn, all of it,
+ * in order; one that carries a few bytes at a time is never held.
+ */
+
+const cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const fn of cleanup.splice(0)) fn();
+});
+
+/** A connected pair: `writer` (server side) → `reader` (client side). */
+async function pair(): Promise<{ writer: net.Socket; reader: net.Socket }> {
+  const server = net.createServer();
+  const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const reader = net.connect(port, '127.0.0.1');
+  const writer = await accepted;
+  cleanup.push(() => {
+    reader.destroy();
+    writer.destroy();
+    server.close();
+  });
+  return { writer, reader };
+}
+
+/** Counts the bytes `reader` delivers in each event-loop turn (turns told apart by a setImmediate chain). */
+function perTurn(reader: net.Socket, total: number): Promise<{ max: number; digest: string }> {
+  let turn = 0;
+  let running = true;
+  const tick = () => {
+    turn++;
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const counts = new Map<number, number>();
+  const hash = createHash('sha256');
+  let got = 0;
+  return new Promise((resolve) => {
+    reader.on('data', (chunk: Buffer) => {
+      counts.set(turn, (counts.get(turn) ?? 0) + chunk.length);
+      hash.update(chunk);
+      got += chunk.length;
+      if (got >= total) {
+        running = false;
+        resolve({ max: Math.max(...counts.values()), digest: hash.digest('hex') });
+      }
+    });
+  });
+}
+
+const payload = (bytes: number) => Buffer.from(Array.from({ length: bytes }, (_, i) => (i * 7 + (i >> 13)) & 0xff));
+
+describe('pace', () => {
+  const SIZE = 8 * 1024 * 1024;
+
+  it('without pacing, a fast socket delivers far more than a budget in one turn (what pacing fixes)', async () => {
+    const { writer, reader } = await pair();
+    const counted = perTurn(reader, SIZE);
+    // Written before the reader gets a turn: the kernel holds it all, and Node reads until the socket is empty.
+    writer.write(payload(SIZE));
+    const { max } = await counted;
+    expect(max).toBeGreaterThan(4 * TURN_BUDGET);
+  });
+
+  it('a paced socket delivers at most its budget (plus the chunk that crossed it) per turn, everything, in order', async () => {
+    const { writer, reader } = await pair();
+    const data = payload(SIZE);
+    const counted = perTurn(reader, SIZE);
+    pace(reader);
+    writer.write(data);
+    const { max, digest } = await counted;
+    expect(max).toBeLessThan(TURN_BUDGET + 64 * 1024);
+    expect(digest).toBe(createHash('sha256').update(data).digest('hex'));
+  });
+
+  it('a socket carrying a few bytes at a time is never held while another streams', async () => {
+    const bulk = await pair();
+    const keys = await pair();
+    const counted = perTurn(bulk.reader, SIZE);
+    pace(bulk.reader);
+    pace(keys.reader);
+    let heldWhileTyping = 0;
+    let echoed = 0;
+    keys.reader.on('data', (chunk: Buffer) => {
+      echoed += chunk.length;
+      if (keys.reader.isPaused()) heldWhileTyping++;
+    });
+    bulk.writer.write(payload(SIZE));
+    const typing = setInterval(() => keys.writer.write('k'), 1);
+    await counted;
+    clearInterval(typing);
+    expect(echoed).toBeGreaterThan(0);
+    expect(heldWhileTyping).toBe(0);
+    expect(keys.reader.isPaused()).toBe(false);
+  });
+
+  it('a paced socket destroyed while held is not resumed and ends cleanly', async () => {
+    const { writer, reader } = await pair();
+    pace(reader, 1024);
+    const closed = new Promise<void>((resolve) => reader.once('close', () => resolve()));
+    let firstChunk = true;
+    reader.on('data', () => {
+      if (firstChunk) {
+        firstChunk = false;
+        expect(reader.isPaused()).toBe(true); // past a 1 KiB budget at once: held
+        reader.destroy();
+      }
+    });
+    writer.write(payload(256 * 1024));
+    await closed;
+    expect(reader.destroyed).toBe(true);
+  });
+});
