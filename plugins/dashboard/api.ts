@@ -52,6 +52,17 @@ export interface TimeReadWrite {
   write: number;
 }
 
+/** The recording folder's file system (ours, `disk.recording`; a 1.3.9 server leaves it out). Bytes. */
+export interface RecordingSpace {
+  total: number;
+  available: number;
+  usedPercent: number;
+  /** The warning threshold (JUMPGATE_RECORDING_MIN_FREE_MB). */
+  minFree: number;
+  /** available < minFree. */
+  low: boolean;
+}
+
 /** `GET /overview/ps` (contract §3.22). */
 export interface SystemLoad {
   loadStat: { load1: number; load5: number; load15: number; percent: number };
@@ -59,7 +70,7 @@ export interface SystemLoad {
   memStat: TimeValue[];
   cpu: { count: number; phyCount: number; usedPercent: number; info: { modelName: string; cacheSize: number; mhz: number }[] | null };
   cpuStat: TimeValue[];
-  disk: { total: number; used: number; available: number; usedPercent: number };
+  disk: { total: number; used: number; available: number; usedPercent: number; recording?: RecordingSpace | null };
   diskIO: TimeReadWrite[];
   netIO: TimeReadWrite[];
 }

@@ -1,9 +1,9 @@
 import { formatBytes, PageContainer, useEndpoints, useQuery, useTranslation } from '@/core';
 import { AreaChart, DataVizPalette, LineChart, type LineChartPoints } from '@fluentui/react-charts';
-import { makeStyles, ProgressBar, Text, Tooltip, tokens } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, MessageBarTitle, makeStyles, ProgressBar, Text, Tooltip, tokens } from '@fluentui/react-components';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { KEYS, overviewApi, type SystemLoad, type TimeValue } from '../api';
+import { KEYS, overviewApi, type RecordingSpace, type SystemLoad, type TimeValue } from '../api';
 import { ChartCard, type ChartData } from './ChartCard';
 import { Loaded } from './Loaded';
 import { ioInMBps, loadState, round2 } from './load';
@@ -28,6 +28,7 @@ const useStyles = makeStyles({
   facts: { margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground2 },
   factRow: { display: 'contents' },
   fact: { margin: 0 },
+  warning: { marginBottom: tokens.spacingVerticalM },
   charts: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalL },
 });
 
@@ -129,7 +130,41 @@ function Gauges({ ps }: { ps: SystemLoad }) {
           [t('monitor.usedSize'), formatBytes(ps.disk.used)],
         ]}
       />
+      {ps.disk.recording && <RecordingGauge space={ps.disk.recording} />}
     </div>
+  );
+}
+
+/** The recording folder's disk: red below the configured threshold (recordings stop when it is full). */
+function RecordingGauge({ space }: { space: RecordingSpace }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Gauge
+      title={t('monitor.recording')}
+      percent={space.usedPercent}
+      tone={space.low ? 'error' : toneAbove(space.usedPercent / 100, 0.9, 0.8)}
+      value={formatBytes(space.total)}
+      facts={[
+        [t('monitor.used'), pct(space.usedPercent)],
+        [t('monitor.free'), formatBytes(space.available)],
+        [t('monitor.recordingMin'), formatBytes(space.minFree)],
+      ]}
+    />
+  );
+}
+
+/** Said above the gauges while the recording folder's free space is below the threshold. */
+function RecordingWarning({ space }: { space: RecordingSpace | null | undefined }) {
+  const styles = useStyles();
+  const { t } = useTranslation('dashboard');
+  if (!space?.low) return null;
+  return (
+    <MessageBar intent="warning" className={styles.warning}>
+      <MessageBarBody>
+        <MessageBarTitle>{t('monitor.recordingLowTitle')}</MessageBarTitle>
+        {t('monitor.recordingLow', { free: formatBytes(space.available), min: formatBytes(space.minFree) })}
+      </MessageBarBody>
+    </MessageBar>
   );
 }
 
@@ -196,6 +231,7 @@ export function Monitoring() {
       <Loaded query={ps} what={t('monitor.title')}>
         {(p) => (
           <>
+            <RecordingWarning space={p.disk.recording} />
             <Gauges ps={p} />
             <div className={styles.charts}>
               <PercentChart title={t('monitor.cpuChart')} series={t('monitor.cpuSeries')} rows={p.cpuStat} />
