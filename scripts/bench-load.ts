@@ -9,8 +9,9 @@
  * speed does not delay this process's clocks: what the typists and the probe measure is the server.
  *
  * Run: npm run bench:load [-- --streamers 10 --typists 40 --seconds 20 --mb 20 --key-ms 200 --probe-ms 50 --runs 1
- *                            --before <another checkout>]
- *   --before: the same load against that checkout's server too (alternating, same sshd and payload), and the ratios.
+ *                            --before <another checkout> --also <name>=<checkout>,…]
+ *   --before: the same load against that checkout's server too (alternating, same sshd and payload), and the ratios;
+ *   --also: more checkouts to compare in the same run (variants of a design).
  *   Needs root (it starts its own sshd: tests/server/sshd.ts).
  */
 import { type ChildProcessByStdio, execFileSync, spawn } from 'node:child_process';
@@ -322,7 +323,13 @@ async function bench(): Promise<void> {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.join(root, 'scripts/bench/loop-delay.mjs')).href}`,
     BENCH_LOOP_DIR: loopDir,
   };
-  const sides: [string, string][] = before ? [['before', before], ['this', root]] : [['this', root]];
+  const also = args.includes('--also')
+    ? flag('also', '')
+        .split(',')
+        .map((kv) => kv.split('=') as [string, string])
+        .map(([name, dir]): [string, string] => [name, path.resolve(dir)])
+    : [];
+  const sides: [string, string][] = [...(before ? [['before', before] as [string, string]] : []), ...also, ['this', root]];
   const results = new Map<string, RunResult[]>(sides.map(([name]) => [name, []]));
   try {
     console.log(`${o.streamers} streaming + ${o.typists} typing sessions (a key every ${o.keyMs} ms), probes every ${o.probeMs} ms, ${o.seconds} s, ${runs} run(s)`);
@@ -361,7 +368,7 @@ async function bench(): Promise<void> {
         [`${name}: server event-loop delay p99 / max, worst run (ms)`, loopRow(results.get(name) ?? [])],
       );
     }
-    if (before) rows.push(['this / before: streaming total (goal ≥ 0.8)', (rate('this') / rate('before')).toFixed(3)]);
+    if (before) for (const [name] of sides.slice(1)) rows.push([`${name} / before: streaming total (goal ≥ 0.8)`, (rate(name) / rate('before')).toFixed(3)]);
     const width = Math.max(...rows.map((r) => r[0].length));
     console.log('');
     for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
