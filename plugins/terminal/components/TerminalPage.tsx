@@ -25,7 +25,7 @@ import { DataLineRegular } from '@fluentui/react-icons/svg/data-line';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { FolderRegular } from '@fluentui/react-icons/svg/folder';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { allowed, type PickableAsset, snippetApi } from '../api';
 import { AssetPicker } from './AssetPicker';
@@ -117,9 +117,10 @@ export function TerminalPage() {
   const connected = activeInfo?.status === 'connected';
   usePageTitle(active?.title ?? (assetName || null));
 
-  // Leaving the page ends every session: ask first while one is connected (1.3.9 asked always).
+  // Leaving the page ends every session: ask first while one is connected (1.3.9 asked always). A layout effect: the
+  // guard is in place in the same commit that shows a tab as connected, not one scheduler task later.
   const anyConnected = Object.values(infos).some((info) => info.status === 'connected');
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!anyConnected) return;
     const ask = (event: BeforeUnloadEvent) => {
       event.preventDefault();
