@@ -16,11 +16,13 @@ import { MoreHorizontalRegular } from '@fluentui/react-icons/svg/more-horizontal
 import { useRef } from 'react';
 import { isTerminalSession, SESSION_KEYS, type SessionRow, sessionApi } from './api';
 import { openSessionWindow, useSessionColumns, useSessionSearch } from './lists';
+import { RecordingIncompleteBadge } from './RecordingState';
 
 const useStyles = makeStyles({
   // Unread rows stand out by weight and by the 未读 badge, not by colour alone.
   unread: { fontWeight: 'bold' },
   danger: { color: tokens.colorStatusDangerForeground1, ':hover': { color: tokens.colorStatusDangerForeground1 } },
+  reason: { display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXXS },
   list: { margin: `${tokens.spacingVerticalS} 0`, paddingLeft: tokens.spacingHorizontalXL },
 });
 
@@ -95,7 +97,16 @@ export function OfflineSessionList() {
         )}
         columns={[
           ...sessionColumns,
-          { key: 'closeReason', header: t('fields.closeReason'), render: (s) => s.message || '-' },
+          {
+            key: 'closeReason',
+            header: t('fields.closeReason'),
+            render: (s) => (
+              <span className={styles.reason}>
+                {s.message || '-'}
+                <RecordingIncompleteBadge session={s} />
+              </span>
+            ),
+          },
           { key: 'commandCount', header: t('fields.commandCount'), render: (s) => String(s.commandCount ?? 0) },
           {
             key: 'reviewed',

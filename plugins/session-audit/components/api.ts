@@ -25,6 +25,12 @@ export interface SessionRow {
   mode: string;
   reviewed: boolean;
   commandCount: number;
+  /** Ours (a 1.3.9 server leaves them out): the recording could not be written from `recordingFailedAt` on. */
+  recordingIncomplete?: boolean;
+  /** Why: the system's error code (ENOSPC, EDQUOT, EIO…). */
+  recordingFailure?: string;
+  /** `YYYY-MM-DD HH:mm:ss`, server time. */
+  recordingFailedAt?: string;
 }
 
 /** One line of a session's command index (`GET /sessions/:id/commands/paging`). */

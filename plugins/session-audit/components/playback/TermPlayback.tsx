@@ -5,6 +5,7 @@ import { PlayRegular } from '@fluentui/react-icons/svg/play';
 import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SESSION_KEYS, type SessionCommand, sessionApi } from '../api';
+import { RecordingIncompleteNotice } from '../RecordingState';
 import { sessionWhen, useSessionInfo } from '../SessionTitle';
 import { FittedTerminal, type Zoom } from '../viewer/FittedTerminal';
 import { ViewControls } from '../viewer/ViewControls';
@@ -87,6 +88,7 @@ export function TermPlayback() {
           {t('playback.title', { user: info.creatorName, asset: info.assetName, time: sessionWhen(info) })}
         </Text>
       ) : null}
+      <RecordingIncompleteNotice session={info} />
       {content}
     </main>
   );
