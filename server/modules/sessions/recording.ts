@@ -57,6 +57,7 @@ const REASONS: Record<string, string> = {
   EFBIG: text('录像文件过大', 'the recording file is too large'),
   EMFILE: text('打开的文件过多', 'too many open files'),
   ENFILE: text('打开的文件过多', 'too many open files'),
+  EPIPE: text('写入通道已断开', 'the write channel broke'),
 };
 
 /** `磁盘已满` for ENOSPC…; an unknown code is said as it is. */
