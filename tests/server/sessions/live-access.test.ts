@@ -199,7 +199,8 @@ describe.skipIf(sshdUnavailable())('live sessions and access (real sshd)', () =>
     const blocker = fs.mkdtempSync('/tmp/jg-rec-');
     folders.push(blocker);
     fs.writeFileSync(`${blocker}/file`, 'x');
-    const w = await world({ env: { JUMPGATE_RECORDING_DIR: `${blocker}/file/recording` } });
+    // Under the `continue` policy (the default `end` refuses such a session: recording-failure.test.ts).
+    const w = await world({ env: { JUMPGATE_RECORDING_DIR: `${blocker}/file/recording`, JUMPGATE_RECORDING_FAILURE: 'continue' } });
     const { id, term } = await w.terminal();
     term.type('echo unrecorded-$((3*3))\r');
     await term.waitOutput('unrecorded-9');
