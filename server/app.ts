@@ -6,7 +6,7 @@ import type { Lifecycle } from './http/access.ts';
 import { frameworkError, installErrorHandlers } from './http/errors.ts';
 import { safeLogger } from './http/log.ts';
 import { installMultipart } from './http/multipart.ts';
-import { type Module, registerModules } from './http/routes.ts';
+import { closedFrame, type Module, registerModules } from './http/routes.ts';
 import { installSecurityHeaders } from './http/security.ts';
 import { installStatic } from './http/static.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -22,6 +22,8 @@ import { createGatekeeper } from './permissions/principal.ts';
 const BODY_LIMIT = 1024 * 1024;
 const MAX_PARAM_LENGTH = 16 * 1024;
 const SOCKET_MAX_PAYLOAD = 1024 * 1024;
+/** After a stop's closing frames, how long a socket may take to answer the close handshake before it is cut. */
+const STOP_SOCKET_GRACE_MS = 1000;
 
 export interface AppOptions {
   config: Config;
@@ -69,6 +71,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // …and its console sends the admin change-password as FormData: @fastify/multipart, text fields as the body.
   await installMultipart(app);
+  const live = createLiveSessions();
+  // A stop ends the live sessions first, each with its reason (the client's `0<reason>`, the row's code and message,
+  // the recording flushed), then says it to every other socket (a monitor, an attach under way) with a clean 1000.
+  // Added before @fastify/websocket so that it runs before the plugin's own preClose, which closes every socket bare
+  // (1005) and would have the sessions recorded as the user leaving.
+  app.addHook('preClose', async () => {
+    const { ended, unfinished } = await live.closeAll(); // the stop's reason (live.ts CLOSE.serverStopped)
+    if (ended > 0) app.log.info({ ended, unfinished }, 'live sessions ended for the stop');
+    if (unfinished > 0) app.log.warn({ unfinished }, 'the stop did not wait for every session to be stored');
+    const reason = live.stopping?.message ?? '';
+    for (const socket of app.websocketServer.clients) {
+      if (socket.readyState !== socket.OPEN) continue;
+      socket.send(closedFrame(reason));
+      socket.close(1000);
+    }
+    // A client that never answers the close handshake would hold the HTTP server's close for ws' 30 s.
+    setTimeout(() => {
+      for (const socket of app.websocketServer.clients) socket.terminate();
+    }, STOP_SOCKET_GRACE_MS).unref();
+  });
   // WebSocket routes (http/routes.ts socketRoute): the terminal and its monitor. Text frames of at most 1 MiB (a
   // paste); no compression (it costs the relay CPU for output that is mostly small frames on a fast link).
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD, perMessageDeflate: false } });
@@ -78,7 +100,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandlers(app);
   const catalogue = opts.catalogue ?? (await loadCatalogue());
   const gateways = createGateways({ db, box, log: app.log });
-  const live = createLiveSessions();
   const onReady: (() => Promise<void> | void)[] = [];
   const onClose: (() => Promise<void> | void)[] = [];
   const lifecycle: Lifecycle = { onReady: (fn) => onReady.push(fn), onClose: (fn) => onClose.push(fn) };
@@ -91,7 +112,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     for (const fn of onClose) await fn();
-    await live.closeAll();
+    await live.closeAll(); // none left after preClose: one registered since ends as it is added
     await gateways.close();
   });
   registerModules(app, deps, opts.modules ?? defaultModules);

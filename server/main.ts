@@ -6,6 +6,9 @@ import { seed } from './seed.ts';
 import { SecretBoxError } from './lib/secret-box.ts';
 import { loadCatalogue } from './permissions/catalogue.ts';
 
+/** The whole stop's bound (the sessions' own deadline is 5 s, then 1 s for sockets to answer the close). */
+const STOP_HARD_DEADLINE_MS = 8000;
+
 /** Starts Jumpgate: config from flags and environment, database migrated and seeded, then listen. */
 export async function main(argv = process.argv.slice(2), env = process.env): Promise<void> {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -22,7 +25,14 @@ export async function main(argv = process.argv.slice(2), env = process.env): Pro
     console.log(`Jumpgate: created the administrator account — username: admin  password: ${seeded.generatedAdminPassword}  (change it after the first login)`);
   }
   const app = await buildApp({ config, db, box, catalogue, logger: { level: env.JUMPGATE_LOG_LEVEL || 'info' } });
-  const close = async () => {
+  // A stop ends the live sessions with their reason first (app.ts preClose, bounded by live.ts STOP_DEADLINE_MS), then
+  // closes. Bounded as a whole: whatever hangs, the process is gone within STOP_HARD_DEADLINE_MS.
+  const close = async (signal: NodeJS.Signals) => {
+    console.log(`Jumpgate: ${signal}, stopping`);
+    setTimeout(() => {
+      console.error('jumpgate: the stop took too long; exiting');
+      process.exit(1);
+    }, STOP_HARD_DEADLINE_MS).unref();
     await app.close();
     await db.destroy();
     process.exit(0);

@@ -32,6 +32,8 @@ export const CLOSE = {
   accountDisabled: { code: 802, message: text('账号已被禁用，会话已关闭', 'The account was disabled; the session closed') },
   accountDeleted: { code: 802, message: text('账号已被删除，会话已关闭', 'The account was deleted; the session closed') },
   assetDeleted: { code: 802, message: text('资产已被删除，会话已关闭', 'The asset was deleted; the session closed') },
+  /** The server is stopping (SIGTERM, app.close): −1 as the remote side going away, with what happened. */
+  serverStopped: { code: -1, message: text('服务停止，会话已结束', 'The server stopped; the session ended') },
 } as const;
 
 export type CloseReason = { readonly code: number; readonly message: string };
@@ -76,16 +78,31 @@ export interface LiveSessions {
   all(): LiveSession[];
   /** Ends every session `test` picks with `reason`; resolves, with how many, once their rows are written. */
   endWhere(test: (session: LiveSession) => boolean, reason: CloseReason): Promise<number>;
-  /** App close: every session ends as if the remote side closed; resolves once their rows are written. */
-  closeAll(): Promise<void>;
+  /**
+   * The server stops: every session ends with `reason` (each client gets its `0<reason>`, each row the code and message,
+   * each recording is flushed), and a session registered from now on ends at once the same way. Resolves once their
+   * rows are written, or after `deadlineMs` at the latest: a stop never waits on a stuck disk. Says how many did not
+   * finish in time.
+   */
+  closeAll(reason?: CloseReason, deadlineMs?: number): Promise<{ ended: number; unfinished: number }>;
+  /** The stop's reason once closeAll was called (an attach that completes during the stop ends with it). */
+  readonly stopping: CloseReason | undefined;
 }
+
+/** How long a stop waits for the sessions' rows and recordings (closeAll's default deadline). */
+export const STOP_DEADLINE_MS = 5000;
 
 export function createLiveSessions(): LiveSessions {
   const byId = new Map<string, LiveSession>();
+  let stopping: CloseReason | undefined;
   return {
+    get stopping() {
+      return stopping;
+    },
     get: (id) => byId.get(id),
     add: (session) => {
       byId.set(session.id, session);
+      if (stopping) void session.close(stopping.code, stopping.message);
     },
     remove: (session) => {
       if (byId.get(session.id) === session) byId.delete(session.id);
@@ -96,8 +113,23 @@ export function createLiveSessions(): LiveSessions {
       await Promise.all(picked.map((s) => s.close(reason.code, reason.message)));
       return picked.length;
     },
-    closeAll: async () => {
-      await Promise.all([...byId.values()].map((s) => s.close(CLOSE.tunnelClosed.code, CLOSE.tunnelClosed.message)));
+    closeAll: async (reason = CLOSE.serverStopped, deadlineMs = STOP_DEADLINE_MS) => {
+      stopping ??= reason;
+      const { code, message } = stopping;
+      let finished = 0;
+      const ending = [...byId.values()].map((s) =>
+        s.close(code, message).then(
+          () => void finished++,
+          () => void finished++, // a session's close logs its own failure
+        ),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, deadlineMs);
+      });
+      await Promise.race([Promise.all(ending), late]);
+      clearTimeout(timer);
+      return { ended: ending.length, unfinished: ending.length - finished };
     },
   };
 }

@@ -179,8 +179,8 @@ describe('lifecycle', () => {
     const fresh = await w.open();
 
     await w.h.restart();
-    // The live one was closed by the shutdown, as if the remote side closed.
-    expect(await w.row(id)).toMatchObject({ status: 'disconnected', code: -1, message: '远程连接已关闭' });
+    // The live one was ended by the stop, which says so (stop.test.ts).
+    expect(await w.row(id)).toMatchObject({ status: 'disconnected', code: -1, message: '服务停止，会话已结束' });
     expect(fs.readFileSync(file, 'utf8')).toContain('kept');
     for (const s of [crashed, setup]) expect(await w.row(s)).toMatchObject({ status: 'disconnected', code: -1, message: '服务重启，会话已结束' });
     const ids = (await w.h.db.selectFrom('sessions').select('id').execute()).map((r) => r.id);
