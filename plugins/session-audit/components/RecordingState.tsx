@@ -3,7 +3,7 @@ import { Badge, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import type { SessionRow } from './api';
 
 /** The failure codes the locale names in words (`recording.reasons.<code>`); any other is shown as its code. */
-const NAMED_REASONS = ['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EACCES', 'EPERM', 'ENOENT', 'EFBIG', 'EMFILE', 'ENFILE', 'EPIPE'] as const;
+const NAMED_REASONS = ['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EACCES', 'EPERM', 'ENOENT', 'EFBIG', 'EMFILE', 'ENFILE', 'EPIPE', 'ETIMEDOUT'] as const;
 type NamedReason = (typeof NAMED_REASONS)[number];
 const isNamed = (code: string): code is NamedReason => (NAMED_REASONS as readonly string[]).includes(code);
 

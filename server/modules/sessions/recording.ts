@@ -25,6 +25,9 @@ const WRITE_BUFFER = 8 * 1024 * 1024;
 const BATCH_MS = 100;
 const BATCH_CHARS = 256 * 1024;
 
+/** How long a recording's header may take to be written before the start counts as failed (ETIMEDOUT); tests shorten it. */
+export const recordingStart = { timeoutMs: 10_000 };
+
 export interface RecordingHeader {
   width: number;
   height: number;
@@ -58,6 +61,7 @@ const REASONS: Record<string, string> = {
   EMFILE: text('打开的文件过多', 'too many open files'),
   ENFILE: text('打开的文件过多', 'too many open files'),
   EPIPE: text('写入通道已断开', 'the write channel broke'),
+  ETIMEDOUT: text('磁盘写入超时', 'writing to the disk timed out'),
 };
 
 /** `磁盘已满` for ENOSPC…; an unknown code is said as it is. */
@@ -147,7 +151,17 @@ export class Recording {
     const recording = new Recording(file, startedAt);
     const head = { version: 2, width: header.width, height: header.height, timestamp: header.timestamp, env: { SHELL: '/bin/bash', TERM: 'xterm-256color' } };
     await new Promise<void>((resolve, reject) => {
-      recording.write(`${JSON.stringify(head)}\n`, (err) => (err ? reject(new RecordingStartError(recording.failure ?? failureCode(err), err)) : resolve()));
+      // A disk that hangs (a dead network mount) would hold the attach forever: past the limit it counts as failed.
+      const timer = setTimeout(() => {
+        const err = Object.assign(new Error('the recording header was not written in time'), { code: 'ETIMEDOUT' });
+        recording.stream.destroy(err);
+        reject(new RecordingStartError('ETIMEDOUT', err));
+      }, recordingStart.timeoutMs);
+      recording.write(`${JSON.stringify(head)}\n`, (err) => {
+        clearTimeout(timer);
+        if (err) reject(new RecordingStartError(recording.failure ?? failureCode(err), err));
+        else resolve();
+      });
     });
     return recording;
   }

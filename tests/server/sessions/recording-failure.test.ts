@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../../../server/config.ts';
 import { defaultRelays, sessionsModule } from '../../../server/modules/sessions/index.ts';
 import { CLOSE } from '../../../server/modules/sessions/live.ts';
 import { MSG_RECORDING } from '../../../server/modules/sessions/recording-download.ts';
-import { failureReason, type Recorder, Recording, RecordingStartError } from '../../../server/modules/sessions/recording.ts';
+import { failureReason, type Recorder, Recording, RecordingStartError, recordingStart } from '../../../server/modules/sessions/recording.ts';
 import type { RecordingSpace } from '../../../server/modules/overview/recording-space.ts';
 import { recordingFolder } from '../../../server/modules/sessions/shared.ts';
 import { eventually, sessionsHarness, TermClient } from './helpers.ts';
@@ -165,6 +165,20 @@ describe('a Recording whose writes fail', () => {
     await expect(started).rejects.toBeInstanceOf(RecordingStartError);
     await expect(started).rejects.toMatchObject({ code: 'ENOSPC' });
     expect(fs.existsSync(path.join(disk, 'session-b'))).toBe(false);
+  });
+
+  it('does not start when its header cannot be written in time (a hung disk): ETIMEDOUT', async () => {
+    const fifo = path.join(scratch, `hung-${Date.now()}`);
+    execFileSync('mkfifo', [fifo]);
+    const before = recordingStart.timeoutMs;
+    recordingStart.timeoutMs = 200;
+    try {
+      // Nobody opens the FIFO to read: opening it to write waits in a file thread, as on a dead mount.
+      await expect(Recording.create(fifo, { width: 80, height: 24, timestamp: 1 })).rejects.toMatchObject({ code: 'ETIMEDOUT' });
+    } finally {
+      recordingStart.timeoutMs = before;
+      fs.closeSync(fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK)); // lets that thread go
+    }
   });
 
   it('names the usual failures in words, an unknown one by its code', () => {
