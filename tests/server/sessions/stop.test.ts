@@ -97,6 +97,10 @@ describe('stopping the server with live sessions', () => {
     await term.closed;
     expect(term.closedWith).toBe(CLOSE.serverStopped.message);
     expect(await w.row(id)).toMatchObject({ status: 'disconnected', code: CLOSE.serverStopped.code, message: CLOSE.serverStopped.message });
+    // The history says it in the reader's language.
+    const history = (lng: string) => w.api.ok<{ items: { id: string; message: string }[] }>('GET', `/sessions/paging?pageIndex=1&pageSize=10&status=disconnected&lng=${lng}`);
+    expect((await history('zh-CN')).items.find((s) => s.id === id)?.message).toBe('服务停止，会话已结束');
+    expect((await history('en-US')).items.find((s) => s.id === id)?.message).toBe('The server stopped; the session ended');
   });
 });
 
