@@ -12,7 +12,7 @@
  *                            --before <another checkout> --also <name>=<checkout>,…]
  *   --before: the same load against that checkout's server too (alternating, same sshd and payload), and the ratios;
  *   --also: more checkouts to compare in the same run (variants of a design).
- *   Needs root (it starts its own sshd: tests/server/sshd.ts).
+ *   Needs root (it starts its own sshd: tests/server/sshd.ts). BENCH_CPU_PROF=<folder>: the servers' V8 CPU profiles.
  */
 import { type ChildProcessByStdio, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -320,6 +320,7 @@ async function bench(): Promise<void> {
   const env = {
     JUMPGATE_SESSION_LIVE_MAX: '1000',
     JUMPGATE_SESSION_CREATE_PER_MINUTE: '100000',
+    // BENCH_CPU_PROF=<folder> (inherited): the preload also writes a CPU profile of each server's window there.
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.join(root, 'scripts/bench/loop-delay.mjs')).href}`,
     BENCH_LOOP_DIR: loopDir,
   };
