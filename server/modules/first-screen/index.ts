@@ -87,13 +87,13 @@ function startRenderWorker(file: string, gone: (error: Error) => void): Promise<
     let seq = 0;
     let started = false;
     let ended: Error | undefined;
-    const end = (error: Error) => {
+    const end = (error: Error, stopping = false) => {
       if (ended) return;
       ended = error;
       for (const waiting of renders.values()) waiting.reject(error);
       renders.clear();
-      if (started) gone(error);
-      else rejectStarted(error);
+      if (!started) rejectStarted(error);
+      else if (!stopping) gone(error);
     };
     worker.on('message', (message: FromWorker) => {
       switch (message.type) {
@@ -108,7 +108,7 @@ function startRenderWorker(file: string, gone: (error: Error) => void): Promise<
                 worker.postMessage({ render, request });
               }),
             stop: async () => {
-              end(new Error('first-screen: the server is stopping'));
+              end(new Error('first-screen: the server is stopping'), true);
               await worker.terminate();
             },
           });
