@@ -6,10 +6,11 @@ import type { Readable } from 'node:stream';
  * turn: ten sessions streaming `cat bigfile` made turns of a second, and every keystroke's echo and every API request
  * waited behind them (echo p99 945 ms, `GET /branding` p99 9.6 s).
  *
- * A paced socket gets TURN_BUDGET bytes per turn. Past it, it is paused (Node then stops reading it at the next
- * chunk: the kernel buffer and TCP flow control hold the rest) and resumed in the next turn's check phase, with every
- * other socket that hit its budget: round-robin in arrival order, each streaming session a share of a bounded turn. A
- * session that types gets its few bytes through in every turn: interactive bytes never wait behind bulk.
+ * A paced socket gets TURN_BUDGET bytes per turn. Past it, it is held: paused (Node then stops reading it at the next
+ * chunk: the kernel buffer and TCP flow control hold the rest) and resumed in a later turn's check phase, TURN_STREAMS
+ * held sockets per turn, round-robin in the order they were held: each streaming session a share of a bounded turn. A
+ * session that types never reaches its budget, so its few bytes go through in the turn they arrive: interactive bytes
+ * never wait behind bulk.
  *
  * Owns the stream's flow: pace only a stream whose consumer never pauses it itself (an SSH connection's socket under
  * ssh2, which back-pressures per channel). Call it once the consumer reads (`data` listener attached).
@@ -18,16 +19,29 @@ import type { Readable } from 'node:stream';
 /** Bytes a paced socket may deliver per event-loop turn: one of Node's 64 KiB reads. */
 export const TURN_BUDGET = 64 * 1024;
 
+/**
+ * Held sockets resumed per turn, first held first: a turn's bulk work stays near TURN_STREAMS × TURN_BUDGET however
+ * many sessions stream (each gets its turn in order), so the event loop comes back to keystrokes and requests every
+ * few milliseconds. Measured against resuming all of them each turn: docs/PERFORMANCE.md "Interactive under load".
+ */
+export const TURN_STREAMS = 4;
+
 const held: Readable[] = [];
-/** Bumped once per turn in which a paced socket delivered: budgets are per turn. */
+/** Bumped once per turn in which a paced socket delivered or waits: budgets are per turn. */
 let turn = 0;
 let ticking = false;
+
+const tick = (): void => {
+  if (ticking) return;
+  ticking = true;
+  setImmediate(nextTurn);
+};
 
 const nextTurn = (): void => {
   ticking = false;
   turn++;
-  const resume = held.splice(0);
-  for (const stream of resume) if (!stream.destroyed) stream.resume();
+  for (const stream of held.splice(0, TURN_STREAMS)) if (!stream.destroyed) stream.resume();
+  if (held.length > 0) tick();
 };
 
 export function pace(stream: Readable, budget = TURN_BUDGET): void {
@@ -39,10 +53,7 @@ export function pace(stream: Readable, budget = TURN_BUDGET): void {
       used = 0;
     }
     used += chunk.length;
-    if (!ticking) {
-      ticking = true;
-      setImmediate(nextTurn);
-    }
+    tick();
     if (used >= budget && !stream.isPaused()) {
       stream.pause();
       held.push(stream);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pace, TURN_BUDGET } from '../../server/lib/pace.ts';
+import { pace, TURN_BUDGET, TURN_STREAMS } from '../../server/lib/pace.ts';
 
 /*
  * lib/pace.ts on real loopback TCP sockets: a paced socket delivers a bounded share per event-loop turn, all of it,
@@ -77,6 +77,46 @@ describe('pace', () => {
     const { max, digest } = await counted;
     expect(max).toBeLessThan(TURN_BUDGET + 64 * 1024);
     expect(digest).toBe(createHash('sha256').update(data).digest('hex'));
+  });
+
+  it('however many sockets stream, a turn carries about TURN_STREAMS budgets, and each socket gets its share', async () => {
+    const n = 3 * TURN_STREAMS;
+    const each = 2 * 1024 * 1024;
+    const pairs = await Promise.all(Array.from({ length: n }, () => pair()));
+    let turn = 0;
+    let running = true;
+    const tick = () => {
+      turn++;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const perTurn = new Map<number, number>();
+    /** Turns in which each socket delivered: fair sharing spreads them out, none finishes long before the others. */
+    const lastTurn: number[] = [];
+    const done = pairs.map(
+      ({ reader }, i) =>
+        new Promise<void>((resolve) => {
+          let got = 0;
+          pace(reader);
+          reader.on('data', (chunk: Buffer) => {
+            perTurn.set(turn, (perTurn.get(turn) ?? 0) + chunk.length);
+            got += chunk.length;
+            if (got >= each) {
+              lastTurn[i] = turn;
+              resolve();
+            }
+          });
+        }),
+    );
+    for (const { writer } of pairs) writer.write(payload(each));
+    await Promise.all(done);
+    running = false;
+    // The first turns see every socket once before any is held; from then on the bound holds.
+    const steady = [...perTurn.entries()].filter(([t]) => t > 3).map(([, bytes]) => bytes);
+    expect(Math.max(...steady)).toBeLessThanOrEqual(TURN_STREAMS * (TURN_BUDGET + 64 * 1024));
+    const first = Math.min(...lastTurn);
+    const last = Math.max(...lastTurn);
+    expect(first).toBeGreaterThan(last / 2); // round-robin: all finish near the end, none starved
   });
 
   it('a socket carrying a few bytes at a time is never held while another streams', async () => {
