@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { percentile, startBenchServer } from './bench/server.ts';
 
 const LOGINS = 50;
+/** How long after start the idle figures are taken. */
+const IDLE_MS = 8000;
 
 /** RSS in MB of a process and its descendants (tsx runs the server in a child node process). */
 function treeRss(pid: number): { total: number; largest: number } {
@@ -63,10 +65,13 @@ const server = await startBenchServer('bench-password', { BENCH_GC_DIR: gcDir, N
 const { base, child } = server;
 const startMs = performance.now() - started;
 
-await new Promise((r) => setTimeout(r, 3000)); // the background start-up work (the first-screen render's worker) is done
+// Idle a while: the background start-up work (the first-screen render's worker) is done, and V8 has left its start-up
+// sizing (a forced GC 3 s after start returned nothing to the system; 8 s after, ≈ 30 MB).
+await new Promise((r) => setTimeout(r, IDLE_MS));
 const idle = treeRss(child.pid!);
 const pid = serverPid(child.pid!);
 const gc = await forcedGc(pid, gcDir);
+await new Promise((r) => setTimeout(r, 1000)); // the freed pages go back to the system a moment later
 const collected = treeRss(child.pid!);
 fs.rmSync(gcDir, { recursive: true, force: true });
 
@@ -81,7 +86,7 @@ for (let i = 0; i < LOGINS; i++) {
 times.sort((a, b) => a - b);
 
 console.log(`start (spawn → "listening" printed, fresh data dir): ${startMs.toFixed(0)} ms`);
-console.log(`idle RSS after start: server process ${idle.largest.toFixed(1)} MB (tsx wrapper + server: ${idle.total.toFixed(1)} MB)`);
+console.log(`idle RSS ${IDLE_MS / 1000} s after start: server process ${idle.largest.toFixed(1)} MB (tsx wrapper + server: ${idle.total.toFixed(1)} MB)`);
 console.log(
   `after a forced GC: server process ${collected.largest.toFixed(1)} MB (tsx wrapper + server: ${collected.total.toFixed(1)} MB); ` +
     `its JS heap ${gc.before.heapUsed} → ${gc.after.heapUsed} MB used of ${gc.after.heapTotal} MB, external ${gc.after.external} MB (worker threads not included)`,
