@@ -213,7 +213,10 @@ describe('terminal plugin: /term', { timeout: 20_000 }, () => {
       },
     });
     const socket = await connectSocket(sockets);
-    await user.click(await screen.findByRole('button', { name: '指令' }));
+    // The button is there from the start, disabled until the tab shows as connected: a click before that does nothing.
+    const snippets = await screen.findByRole('button', { name: '指令' });
+    await waitFor(() => expect(snippets).toBeEnabled());
+    await user.click(snippets);
     await user.click(await screen.findByRole('menuitem', { name: '磁盘' }));
     expect(socket.sent).toContain('2df -h');
     expect(api.callsTo('GET /worker/commands')).toHaveLength(1);
