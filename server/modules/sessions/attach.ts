@@ -91,10 +91,17 @@ export async function attach(
       });
     } catch (err) {
       // A relay that saw the user leave stops with code 0: as a leave, not a failure.
-      if (err instanceof ConnectError) return await (userLeft && err.code === CLOSE.normal.code ? end(err.code, err.message) : failed(err.code, err.message));
+      if (err instanceof ConnectError) {
+        if (!userLeft || err.code !== CLOSE.normal.code) return await failed(err.code, err.message);
+        const left = deps.live.stopping ?? err; // the socket closed by the server's stop is not the user leaving
+        return await end(left.code, left.message);
+      }
       throw err;
     }
-    if (userLeft) return await end(CLOSE.normal.code, CLOSE.normal.message);
+    if (userLeft) {
+      const left = deps.live.stopping ?? CLOSE.normal;
+      return await end(left.code, left.message);
+    }
     const { link } = opened;
     // The connection may end while the row is written below, before the session listens for it.
     let linkEnded = false;

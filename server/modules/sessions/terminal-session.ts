@@ -2,6 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { WebSocket } from 'ws';
 import type { SessionDeps } from './deps.ts';
 import { closedFrame } from '../../http/routes.ts';
+import { text } from '../../lib/i18n.ts';
 import { CommandLog, CommandTracker } from './commands.ts';
 import { type Capabilities, CLOSE, type LiveSession, type Watch } from './live.ts';
 import { ScreenRing, sizeFrame, Watchers } from './monitor.ts';
@@ -36,7 +37,7 @@ const MAX_ROWS = 500;
 export const RESIZE_EVERY_MS = 100;
 
 export const MSG_SESSION_NOT_FOUND = CLOSE.notFound.message;
-export const MSG_RESTARTED = '服务重启，会话已结束';
+export const MSG_RESTARTED = text('服务重启，会话已结束', 'The server restarted; the session ended');
 
 /**
  * The browser's socket is pinged every `intervalMs` (ws ping/pong); one that answered nothing, no pong and no frame, over
