@@ -3,12 +3,14 @@
  * sessions type (one key every --key-ms into `stty raw -echo; exec cat`) and an API probe asks the server every
  * --probe-ms, all through one real server and a real sshd on loopback. Reports the echo latency of the typed keys,
  * the API latency (`GET /branding`, static, and `GET /assets?…`, a database read behind authentication), the total
- * and per-session streaming throughput, and the server's CPU.
+ * and per-session streaming throughput, and the server's CPU. In the same window, the floors this machine gives any
+ * program under that load: --direct typists straight to sshd with ssh2 (no Jumpgate) and a probe of a trivial HTTP
+ * server in a process of its own (on 2 cores the streams' `cat` and sshd take CPU a bastion's targets would not).
  *
  * The streaming clients run in a child process of their own (`--streamers-child`), so that reading 10 streams at full
  * speed does not delay this process's clocks: what the typists and the probe measure is the server.
  *
- * Run: npm run bench:load [-- --streamers 10 --typists 40 --seconds 20 --mb 20 --key-ms 200 --probe-ms 50 --runs 1
+ * Run: npm run bench:load [-- --streamers 10 --typists 40 --direct 5 --seconds 20 --mb 20 --key-ms 200 --probe-ms 50 --runs 1
  *                            --before <another checkout> --also <name>=<checkout>,…]
  *   --before: the same load against that checkout's server too (alternating, same sshd and payload), and the ratios;
  *   --also: more checkouts to compare in the same run (variants of a design).
@@ -20,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import ssh2, { type ClientChannel } from 'ssh2';
 import WebSocket from 'ws';
 import { startSshd, type TestSshd } from '../tests/server/sshd.ts';
 import { api } from './bench/api.ts';
@@ -167,6 +170,32 @@ function startStreamers(t: Target, count: number, file: string): Streamers {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The floors, measured in the same window: what this machine gives any program under the same load.
+
+/** A typist straight to sshd with ssh2 (no Jumpgate): the echo floor of the host side under the same load. */
+async function directTerm(sshd: TestSshd): Promise<Term & { end(): void }> {
+  const client = new ssh2.Client();
+  await new Promise<void>((resolve, reject) => {
+    client.once('ready', () => resolve());
+    client.once('error', reject);
+    client.connect({ host: sshd.host, port: sshd.port, username: sshd.username, privateKey: sshd.privateKey });
+  });
+  const stream = await new Promise<ClientChannel>((resolve, reject) => client.shell({ term: 'xterm-256color', cols: 120, rows: 40 }, (err, ch) => (err ? reject(err) : resolve(ch))));
+  // Shaped as a relay Term (`ws` unused): prepare() and type() drive both alike.
+  const term = { ws: undefined as unknown as WebSocket, send: (keys: string) => void stream.write(keys), onText: (_text: string) => {}, end: () => client.end() };
+  stream.setEncoding('utf8');
+  stream.on('data', (text: string) => term.onText(text));
+  return term;
+}
+
+/** A trivial HTTP server in a process of its own (as in the issue's measurement): the API floor under the same load. */
+async function startTrivialServer(): Promise<{ base: string; stop(): void }> {
+  const child = spawn(process.execPath, ['-e', "const s=require('http').createServer((q,r)=>r.end('ok')).listen(0,'127.0.0.1',()=>console.log(s.address().port))"], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 
 /** One typist: a key every `everyMs` (whatever the echo does: no coordinated omission), each key's echo timed. */
 function type(term: Term, everyMs: number, until: number, latencies: number[]): Promise<void> {
@@ -229,6 +258,9 @@ function serverPid(s: BenchServer): number {
 
 interface RunResult {
   echo: number[];
+  /** The floors: echo of typists straight to sshd, answers of a trivial HTTP server in another process. */
+  directEcho: number[];
+  trivial: number[];
   branding: number[];
   assets: number[];
   /** Bytes each streaming session received during the window, and the window's length (s). */
@@ -257,7 +289,17 @@ async function loopDelay(pid: number): Promise<RunResult['loop']> {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RunResult['loop']) : undefined;
 }
 
-async function run(s: BenchServer, sshd: TestSshd, file: string, o: { streamers: number; typists: number; seconds: number; keyMs: number; probeMs: number }): Promise<RunResult> {
+interface Load {
+  streamers: number;
+  typists: number;
+  /** Typists straight to sshd (the echo floor). */
+  direct: number;
+  seconds: number;
+  keyMs: number;
+  probeMs: number;
+}
+
+async function run(s: BenchServer, sshd: TestSshd, file: string, o: Load): Promise<RunResult> {
   const { token } = await api<{ token: string }>(s.base, '', 'POST', '/login', { username: 'admin', password: PASSWORD });
   const { id: assetId } = await api<{ id: string }>(s.base, token, 'POST', '/assets', {
     name: 'load',
@@ -272,6 +314,9 @@ async function run(s: BenchServer, sshd: TestSshd, file: string, o: { streamers:
   await settle(serverPid(s));
   const typists = await openMany(target, o.typists);
   await Promise.all(typists.map((term) => prepare(term, 'stty raw -echo', 'exec cat')));
+  const direct = await Promise.all(Array.from({ length: o.direct }, () => directTerm(sshd)));
+  await Promise.all(direct.map((term) => prepare(term, 'stty raw -echo', 'exec cat')));
+  const trivial = await startTrivialServer();
   // `exec cat` has replaced the shell after READY: nothing else comes but echoes.
   const streamers = o.streamers > 0 ? startStreamers(target, o.streamers, file) : undefined;
   if (streamers) {
@@ -287,11 +332,16 @@ async function run(s: BenchServer, sshd: TestSshd, file: string, o: { streamers:
   const t0 = performance.now();
   const until = t0 + o.seconds * 1000;
   const echo: number[] = [];
-  const [branding, assets] = await Promise.all([
+  const directEcho: number[] = [];
+  const [branding, assets, trivialTimes] = await Promise.all([
     probe(target, '/branding', o.probeMs, until),
     probe(target, '/assets?pageIndex=1&pageSize=10', o.probeMs, until),
+    probe({ ...target, base: trivial.base }, '/', o.probeMs, until),
     ...typists.map((term) => type(term, o.keyMs, until, echo)),
+    ...direct.map((term) => type(term, o.keyMs, until, directEcho)),
   ]);
+  trivial.stop();
+  for (const term of direct) term.end();
   let streamed: number[] = [];
   if (streamers) {
     streamers.say('stop');
@@ -302,13 +352,14 @@ async function run(s: BenchServer, sshd: TestSshd, file: string, o: { streamers:
   const serverCpu = ((cpuSeconds(pid) - cpu0) / seconds) * 100;
   const loop = await loopDelay(pid);
   for (const term of typists) term.ws.terminate();
-  return { echo, branding: branding ?? [], assets: assets ?? [], streamed, seconds, serverCpu, ...(loop ? { loop } : {}) };
+  return { echo, directEcho, trivial: trivialTimes ?? [], branding: branding ?? [], assets: assets ?? [], streamed, seconds, serverCpu, ...(loop ? { loop } : {}) };
 }
 
 async function bench(): Promise<void> {
-  const o = {
+  const o: Load = {
     streamers: Number(flag('streamers', '10')),
     typists: Number(flag('typists', '40')),
+    direct: Number(flag('direct', '5')),
     seconds: Number(flag('seconds', '20')),
     keyMs: Number(flag('key-ms', '200')),
     probeMs: Number(flag('probe-ms', '50')),
@@ -359,8 +410,12 @@ async function bench(): Promise<void> {
       const assets = all(name, (r) => r.assets);
       const per = all(name, (r) => r.streamed.map((b) => b / r.seconds / 1e6));
       const ms = (x: number) => x.toFixed(1);
+      const directEcho = all(name, (r) => r.directEcho);
+      const trivial = all(name, (r) => r.trivial);
       rows.push(
         [`${name}: echo p50 / p99 / max (ms, ${echo.length} keys; goal p99 ≤ 50)`, `${ms(percentile(echo, 50))} / ${ms(percentile(echo, 99))} / ${ms(echo.at(-1) ?? 0)}`],
+        [`${name}: floor: echo straight to sshd p50 / p99 (ms, ${directEcho.length} keys)`, directEcho.length ? `${ms(percentile(directEcho, 50))} / ${ms(percentile(directEcho, 99))}` : '-'],
+        [`${name}: floor: trivial HTTP server p50 / p99 (ms)`, `${ms(percentile(trivial, 50))} / ${ms(percentile(trivial, 99))}`],
         [`${name}: GET /branding p50 / p99 (ms; goal p99 ≤ 100)`, `${ms(percentile(branding, 50))} / ${ms(percentile(branding, 99))}`],
         [`${name}: GET /assets p50 / p99 (ms; goal p99 ≤ 100)`, `${ms(percentile(assets, 50))} / ${ms(percentile(assets, 99))}`],
         [`${name}: streaming total (MB/s)`, rate(name).toFixed(1)],
@@ -389,7 +444,8 @@ function loopRow(rs: RunResult[]): string {
 function summary(r: RunResult): string {
   const s = (xs: number[]) => [...xs].sort((a, b) => a - b);
   const total = r.streamed.reduce((a, b) => a + b, 0) / r.seconds / 1e6;
-  return `echo p99 ${percentile(s(r.echo), 99).toFixed(1)} ms, /branding p99 ${percentile(s(r.branding), 99).toFixed(1)} ms, /assets p99 ${percentile(s(r.assets), 99).toFixed(1)} ms, streaming ${total.toFixed(1)} MB/s, server CPU ${r.serverCpu.toFixed(0)} %${r.loop ? `, loop delay p99 ${r.loop.p99.toFixed(1)} max ${r.loop.max.toFixed(1)} ms` : ''}`;
+  const floors = `floors: direct echo p99 ${r.directEcho.length ? percentile(s(r.directEcho), 99).toFixed(1) : '-'} ms, trivial HTTP p99 ${percentile(s(r.trivial), 99).toFixed(1)} ms`;
+  return `echo p99 ${percentile(s(r.echo), 99).toFixed(1)} ms, /branding p99 ${percentile(s(r.branding), 99).toFixed(1)} ms, /assets p99 ${percentile(s(r.assets), 99).toFixed(1)} ms, streaming ${total.toFixed(1)} MB/s, server CPU ${r.serverCpu.toFixed(0)} %${r.loop ? `, loop delay p99 ${r.loop.p99.toFixed(1)} max ${r.loop.max.toFixed(1)} ms` : ''}; ${floors}`;
 }
 
 if (args.includes('--streamers-child')) await streamersChild();
