@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 const dir = process.env.BENCH_LOOP_DIR;
 const profDir = process.env.BENCH_CPU_PROF;
@@ -15,15 +15,19 @@ if (dir) {
   const session = profDir ? new Session() : undefined;
   session?.connect();
   let open = false;
+  let elu = performance.eventLoopUtilization();
   process.on('SIGUSR2', () => {
     if (!open) {
       h.reset();
+      elu = performance.eventLoopUtilization();
       open = true;
       session?.post('Profiler.enable', () => session.post('Profiler.start'));
       return;
     }
     const ms = (ns) => ns / 1e6;
-    const out = { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), count: h.count };
+    // utilization: the share of the window the loop was not waiting for I/O (busy, blocked or not scheduled).
+    const utilization = performance.eventLoopUtilization(elu).utilization;
+    const out = { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), count: h.count, utilization };
     const write = () => fs.writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(out));
     open = false;
     if (!session) return write();
