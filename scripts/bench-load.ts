@@ -20,21 +20,20 @@ import { type ChildProcessByStdio, execFileSync, spawn } from 'node:child_proces
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ssh2, { type ClientChannel } from 'ssh2';
 import WebSocket from 'ws';
 import { startSshd, type TestSshd } from '../tests/server/sshd.ts';
 import { api } from './bench/api.ts';
+import { flag } from './bench/args.ts';
+import { cpuSeconds } from './bench/proc.ts';
 import { buildPayload } from './bench/payload.ts';
 import { type BenchServer, percentile, startBenchServer } from './bench/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? (args[i + 1] as string) : fallback;
-};
 const PASSWORD = 'bench-password-1';
 const READY = '__LOAD_READY__';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -109,21 +108,13 @@ async function streamersChild(): Promise<void> {
     });
   });
   process.stdout.write('ready\n');
-  let input = '';
-  process.stdin.on('data', (chunk: Buffer) => {
-    input += chunk.toString();
-    let nl = input.indexOf('\n');
-    while (nl >= 0) {
-      const command = input.slice(0, nl);
-      input = input.slice(nl + 1);
-      nl = input.indexOf('\n');
-      if (command === 'go') for (const term of terms) term.send(`while :; do cat ${flag('file', '')}; done\r`);
-      else if (command === 'mark') bytes.fill(0);
-      else if (command === 'stop') {
-        process.stdout.write(`${JSON.stringify(bytes)}\n`);
-        for (const term of terms) term.ws.terminate();
-        setTimeout(() => process.exit(0), 100);
-      }
+  readline.createInterface({ input: process.stdin }).on('line', (command) => {
+    if (command === 'go') for (const term of terms) term.send(`while :; do cat ${flag('file', '')}; done\r`);
+    else if (command === 'mark') bytes.fill(0);
+    else if (command === 'stop') {
+      process.stdout.write(`${JSON.stringify(bytes)}\n`);
+      for (const term of terms) term.ws.terminate();
+      setTimeout(() => process.exit(0), 100);
     }
   });
 }
@@ -142,18 +133,10 @@ function startStreamers(t: Target, count: number, file: string): Streamers {
   });
   const lines: string[] = [];
   const waiting: ((l: string) => void)[] = [];
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    let nl = out.indexOf('\n');
-    while (nl >= 0) {
-      const l = out.slice(0, nl);
-      out = out.slice(nl + 1);
-      nl = out.indexOf('\n');
-      const w = waiting.shift();
-      if (w) w(l);
-      else lines.push(l);
-    }
+  readline.createInterface({ input: child.stdout }).on('line', (l) => {
+    const w = waiting.shift();
+    if (w) w(l);
+    else lines.push(l);
   });
   return {
     child,
@@ -243,12 +226,6 @@ async function probe(t: Target, url: string, everyMs: number, until: number): Pr
   return latencies;
 }
 
-const HZ = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-/** User + system CPU seconds of a process so far, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / HZ;
-}
 /** The server's own pid: the node child of the tsx launcher. */
 function serverPid(s: BenchServer): number {
   const launcher = s.child.pid as number;

@@ -11,7 +11,7 @@
  * Run: npm run bench:terminal [-- --mb 100 --runs 5 --keys 200 --idle 50,200 --browser-runs 3 | --no-browser]
  *   (the browser part needs the console built: `npx vite build`; BENCH_CPU_PROF=<folder>: V8 profiles)
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,14 +20,12 @@ import ssh2, { type ClientChannel } from 'ssh2';
 import WebSocket from 'ws';
 import { startSshd, type TestSshd } from '../tests/server/sshd.ts';
 import { api } from './bench/api.ts';
+import { flag } from './bench/args.ts';
+import { cpuSeconds } from './bench/proc.ts';
 import { buildPayload } from './bench/payload.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? (args[i + 1] as string) : fallback;
-};
 const PASSWORD = 'bench-password-1';
 const SENTINEL_READY = '__TP_READY__';
 const SENTINEL_DONE = '__TP_DONE__';
@@ -157,18 +155,12 @@ async function throughput(open: () => Promise<Term>, file: string, pid?: number)
   return { rate: chars / 1e6 / seconds, cpuPerMb: cpu / (chars / 1e6) };
 }
 
-const HZ = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 const selfCpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 };
 
-/** User + system CPU seconds of a process so far, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / HZ; // utime + stime
-}
 
 /** Echo latencies (ms) of `keys` single keys, each after the previous echo plus a random 10–60 ms gap. */
 async function echoLatency(open: () => Promise<Term>, keys: number): Promise<number[]> {
