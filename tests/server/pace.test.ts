@@ -29,8 +29,8 @@ async function pair(): Promise<{ writer: net.Socket; reader: net.Socket }> {
   return { writer, reader };
 }
 
-/** Counts the bytes `reader` delivers in each event-loop turn (turns told apart by a setImmediate chain). */
-function perTurn(reader: net.Socket, total: number): Promise<{ max: number; digest: string }> {
+/** The current event-loop turn's number (turns told apart by a setImmediate chain) until `stop`. */
+function turns(): { now(): number; stop(): void } {
   let turn = 0;
   let running = true;
   const tick = () => {
@@ -38,16 +38,27 @@ function perTurn(reader: net.Socket, total: number): Promise<{ max: number; dige
     if (running) setImmediate(tick);
   };
   setImmediate(tick);
+  return {
+    now: () => turn,
+    stop: () => {
+      running = false;
+    },
+  };
+}
+
+/** Counts the bytes `reader` delivers in each event-loop turn. */
+function perTurn(reader: net.Socket, total: number): Promise<{ max: number; digest: string }> {
+  const turn = turns();
   const counts = new Map<number, number>();
   const hash = createHash('sha256');
   let got = 0;
   return new Promise((resolve) => {
     reader.on('data', (chunk: Buffer) => {
-      counts.set(turn, (counts.get(turn) ?? 0) + chunk.length);
+      counts.set(turn.now(), (counts.get(turn.now()) ?? 0) + chunk.length);
       hash.update(chunk);
       got += chunk.length;
       if (got >= total) {
-        running = false;
+        turn.stop();
         resolve({ max: Math.max(...counts.values()), digest: hash.digest('hex') });
       }
     });
@@ -83,13 +94,7 @@ describe('pace', () => {
     const n = 3 * TURN_STREAMS;
     const each = 2 * 1024 * 1024;
     const pairs = await Promise.all(Array.from({ length: n }, () => pair()));
-    let turn = 0;
-    let running = true;
-    const tick = () => {
-      turn++;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turn = turns();
     const perTurn = new Map<number, number>();
     /** Turns in which each socket delivered: fair sharing spreads them out, none finishes long before the others. */
     const lastTurn: number[] = [];
@@ -99,10 +104,10 @@ describe('pace', () => {
           let got = 0;
           pace(reader);
           reader.on('data', (chunk: Buffer) => {
-            perTurn.set(turn, (perTurn.get(turn) ?? 0) + chunk.length);
+            perTurn.set(turn.now(), (perTurn.get(turn.now()) ?? 0) + chunk.length);
             got += chunk.length;
             if (got >= each) {
-              lastTurn[i] = turn;
+              lastTurn[i] = turn.now();
               resolve();
             }
           });
@@ -110,7 +115,7 @@ describe('pace', () => {
     );
     for (const { writer } of pairs) writer.write(payload(each));
     await Promise.all(done);
-    running = false;
+    turn.stop();
     // The first turns see every socket once before any is held; from then on the bound holds.
     const steady = [...perTurn.entries()].filter(([t]) => t > 3).map(([, bytes]) => bytes);
     expect(Math.max(...steady)).toBeLessThanOrEqual(TURN_STREAMS * (TURN_BUDGET + 64 * 1024));
