@@ -73,10 +73,10 @@ describe('pace', () => {
   it('without pacing, a fast socket delivers far more than a budget in one turn (what pacing fixes)', async () => {
     const { writer, reader } = await pair();
     const counted = perTurn(reader, SIZE);
-    // Written before the reader gets a turn: the kernel holds it all, and Node reads until the socket is empty.
+    // Node reads until the socket is empty: some turn takes more than a paced socket ever may (the next test's bound).
     writer.write(payload(SIZE));
     const { max } = await counted;
-    expect(max).toBeGreaterThan(4 * TURN_BUDGET);
+    expect(max).toBeGreaterThan(TURN_BUDGET + 64 * 1024);
   });
 
   it('a paced socket delivers at most its budget (plus the chunk that crossed it) per turn, everything, in order', async () => {
