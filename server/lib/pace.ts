@@ -12,8 +12,11 @@ import type { Readable } from 'node:stream';
  * session that types never reaches its budget, so its few bytes go through in the turn they arrive: interactive bytes
  * never wait behind bulk.
  *
- * Owns the stream's flow: pace only a stream whose consumer never pauses it itself (an SSH connection's socket under
- * ssh2, which back-pressures per channel). Call it once the consumer reads (`data` listener attached).
+ * Pace and the consumer share the stream's flow through the handle pace returns: a consumer that back-pressures (the
+ * Telnet relay's stream, paused by the terminal) holds and releases the socket with `hold()` / `release()` instead of
+ * pausing it, and the socket is resumed only when neither pace nor the consumer holds it. A consumer that never pauses
+ * the socket itself (an SSH connection's socket under ssh2, which back-pressures per channel) ignores the handle. Call
+ * it once the consumer reads (`data` listener attached).
  */
 
 /** Bytes a paced socket may deliver per event-loop turn: one of Node's 64 KiB reads. */
@@ -26,7 +29,22 @@ export const TURN_BUDGET = 64 * 1024;
  */
 export const TURN_STREAMS = 4;
 
-const held: Readable[] = [];
+/** A paced stream's two holds: pace's (its budget spent this turn) and its consumer's (back-pressure). */
+interface Entry {
+  readonly stream: Readable;
+  paced: boolean;
+  consumer: boolean;
+}
+
+/** The consumer's side of a paced stream's flow. */
+export interface PaceHandle {
+  /** Stops reading the stream (the consumer's buffer is full) until `release`. */
+  hold(): void;
+  /** The consumer takes more: the stream is read again unless pace holds it, which resumes it in its turn. */
+  release(): void;
+}
+
+const held: Entry[] = [];
 /** Bumped once per turn in which a paced socket delivered or waits: budgets are per turn. */
 let turn = 0;
 let ticking = false;
@@ -40,11 +58,15 @@ const tick = (): void => {
 const nextTurn = (): void => {
   ticking = false;
   turn++;
-  for (const stream of held.splice(0, TURN_STREAMS)) if (!stream.destroyed) stream.resume();
+  for (const entry of held.splice(0, TURN_STREAMS)) {
+    entry.paced = false;
+    if (!entry.consumer && !entry.stream.destroyed) entry.stream.resume();
+  }
   if (held.length > 0) tick();
 };
 
-export function pace(stream: Readable, budget = TURN_BUDGET): void {
+export function pace(stream: Readable, budget = TURN_BUDGET): PaceHandle {
+  const entry: Entry = { stream, paced: false, consumer: false };
   let used = 0;
   let seen = -1;
   stream.on('data', (chunk: Buffer | string) => {
@@ -54,9 +76,21 @@ export function pace(stream: Readable, budget = TURN_BUDGET): void {
     }
     used += chunk.length;
     tick();
-    if (used >= budget && !stream.isPaused()) {
+    if (used >= budget && !entry.paced && !stream.isPaused()) {
+      entry.paced = true;
       stream.pause();
-      held.push(stream);
+      held.push(entry);
     }
   });
+  return {
+    hold: () => {
+      entry.consumer = true;
+      stream.pause();
+    },
+    release: () => {
+      if (!entry.consumer) return;
+      entry.consumer = false;
+      if (!entry.paced && !stream.destroyed) stream.resume();
+    },
+  };
 }

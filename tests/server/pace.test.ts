@@ -161,4 +161,43 @@ describe('pace', () => {
     await closed;
     expect(reader.destroyed).toBe(true);
   });
+
+  it("composes with a consumer's hold: the socket is read only when neither pace nor the consumer holds it", async () => {
+    const { writer, reader } = await pair();
+    const data = payload(512 * 1024);
+    const hash = createHash('sha256');
+    let got = 0;
+    let deliveredWhileHeld = 0;
+    let consumerHolds = false;
+    let releasedWhilePaced = false;
+    // The consumer's listener first (as the Telnet stream's): it holds after its first chunk.
+    const done = new Promise<void>((resolve) => {
+      reader.on('data', (chunk: Buffer) => {
+        if (consumerHolds) deliveredWhileHeld += chunk.length;
+        hash.update(chunk);
+        got += chunk.length;
+        if (got >= data.length) resolve();
+      });
+    });
+    const handle = pace(reader, 1);
+    // Past a 1-byte budget pace holds it; the consumer holds too, and a release by the consumer alone must not resume it.
+    reader.once('data', () => {
+      expect(reader.isPaused()).toBe(true);
+      handle.hold();
+      consumerHolds = true;
+      handle.release();
+      releasedWhilePaced = !reader.isPaused();
+      handle.hold();
+    });
+    writer.write(data);
+    // Many turns pass: pace's turn comes and goes, the consumer's hold keeps the socket unread.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(releasedWhilePaced).toBe(false);
+    expect(reader.isPaused()).toBe(true);
+    expect(deliveredWhileHeld).toBe(0);
+    consumerHolds = false;
+    handle.release();
+    await done;
+    expect(hash.digest('hex')).toBe(createHash('sha256').update(data).digest('hex'));
+  });
 });
