@@ -14,7 +14,33 @@ export interface SessionFlags {
   paste: string;
   fileSystem: string;
   storageId: string;
+  /**
+   * The session's protocol, when the server says it (neither 1.3.9 nor ours does yet): it then wins over what the link
+   * or the picker asked for.
+   */
+  protocol?: string;
 }
+
+/** The protocols this page opens: each speaks the terminal frames (contract §5.1) on `/sessions/:id/<protocol>`. */
+export const TERM_PROTOCOLS = ['ssh', 'telnet'] as const;
+export type TermProtocol = (typeof TERM_PROTOCOLS)[number];
+
+export const isTermProtocol = (value: unknown): value is TermProtocol => (TERM_PROTOCOLS as readonly unknown[]).includes(value);
+
+/**
+ * The protocol a link's `protocol` parameter names: SSH when it is missing (the links of before Telnet had none) or
+ * names one this page does not open (the server then refuses the session, which the tab shows).
+ */
+export const termProtocol = (value: string | null | undefined): TermProtocol => (isTermProtocol(value) ? value : 'ssh');
+
+/** The protocol a tab's socket speaks: the server's word when it gives one, else what the tab was opened for. */
+export function sessionProtocol(flags: Pick<SessionFlags, 'protocol'> | null | undefined, asked: TermProtocol): TermProtocol {
+  const told = flags?.protocol;
+  return isTermProtocol(told) ? told : asked;
+}
+
+/** The host's status panel (`GET /sessions/:id/stats`) is gathered over SSH: other protocols have none. */
+export const hasStats = (protocol: TermProtocol) => protocol === 'ssh';
 
 /** A directory entry of `POST /sessions/:id/ls` (contract §3.16). */
 export interface RemoteFile {
@@ -143,11 +169,21 @@ export const snippetApi = (api: ApiClient, own: boolean) => ({
   list: async () => (await api.get<Snippet[] | null>(own ? '/worker/commands' : '/commands', { silent: true })) ?? [],
 });
 
-/** SSH assets the caller may open, for the "+" picker. */
+/**
+ * The SSH and Telnet assets the caller may open, for the "+" picker: one page of each (the list filters on one protocol
+ * at a time), by name.
+ */
 export const pickerApi = (api: ApiClient, portal: boolean) => ({
-  page: (name: string) =>
-    api.get<PageResult<PickableAsset>>(portal ? '/worker/assets/paging' : '/assets/paging', {
-      params: { pageIndex: 1, pageSize: 50, protocol: 'ssh', name: name || undefined },
-      silent: true,
-    }),
+  list: async (name: string): Promise<PickableAsset[]> => {
+    const pages = await Promise.all(
+      TERM_PROTOCOLS.map(async (protocol) => {
+        const answer = await api.get<PageResult<PickableAsset> | null>(portal ? '/worker/assets/paging' : '/assets/paging', {
+          params: { pageIndex: 1, pageSize: 50, protocol, name: name || undefined },
+          silent: true,
+        });
+        return (answer?.items ?? []).filter((a) => a.protocol === protocol);
+      }),
+    );
+    return pages.flat().sort((a, b) => a.name.localeCompare(b.name));
+  },
 });

@@ -1,7 +1,8 @@
 import { definePlugin } from '@/core';
 
-// The SSH terminal (issue 13): a full-window page opened in its own browser tab by the connect actions of my-area and
-// asset. Any signed-in account may ask for a session (the access rule decides on the server), so no permission key.
+// The terminal of SSH (issue 13) and Telnet (issue 31) assets: a full-window page opened in its own browser tab by the
+// connect actions of my-area and asset. Any signed-in account may ask for a session (the access rule decides on the
+// server), so no permission key.
 export default definePlugin({
   id: 'terminal',
   pages: [

@@ -1,4 +1,5 @@
 import { useApi, useQuery, useTranslation } from '@/core';
+import { ProtocolBadge } from '@/domain';
 import {
   Button,
   Dialog,
@@ -19,7 +20,7 @@ import { type PickableAsset, pickerApi } from '../api';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', paddingLeft: 0, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, maxHeight: '50vh', overflowY: 'auto', marginTop: tokens.spacingVerticalM },
-  row: { justifyContent: 'flex-start' },
+  row: { justifyContent: 'flex-start', columnGap: tokens.spacingHorizontalS },
   description: { color: tokens.colorNeutralForeground3, marginLeft: tokens.spacingHorizontalS },
 });
 
@@ -31,7 +32,7 @@ export interface AssetPickerProps {
   portal: boolean;
 }
 
-/** Chooses an SSH asset to open in a new tab (the "+" of the tab strip). */
+/** Chooses an SSH or Telnet asset to open in a new tab (the "+" of the tab strip). */
 export function AssetPicker({ open, onClose, onPick, portal }: AssetPickerProps) {
   const { t } = useTranslation('terminal');
   const styles = useStyles();
@@ -39,8 +40,8 @@ export function AssetPicker({ open, onClose, onPick, portal }: AssetPickerProps)
   const assets = useMemo(() => pickerApi(api, portal), [api, portal]);
   const [name, setName] = useState('');
   const [applied, setApplied] = useState('');
-  const list = useQuery({ queryKey: ['terminal', 'picker', portal, applied], queryFn: () => assets.page(applied), enabled: open });
-  const rows = (list.data?.items ?? []).filter((a) => a.protocol === 'ssh');
+  const list = useQuery({ queryKey: ['terminal', 'picker', portal, applied], queryFn: () => assets.list(applied), enabled: open });
+  const rows = list.data ?? [];
 
   return (
     <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
@@ -69,6 +70,7 @@ export function AssetPicker({ open, onClose, onPick, portal }: AssetPickerProps)
                 <li key={asset.id}>
                   <Button appearance="subtle" className={styles.row} onClick={() => onPick(asset)}>
                     {asset.name}
+                    <ProtocolBadge protocol={asset.protocol} />
                     {asset.description && asset.description !== '-' ? <span className={styles.description}>{asset.description}</span> : null}
                   </Button>
                 </li>

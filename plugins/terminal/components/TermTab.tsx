@@ -17,7 +17,7 @@ import {
 } from '@/core';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { allowed, type SessionFlags, sessionApi } from '../api';
+import { allowed, type SessionFlags, sessionApi, sessionProtocol, type TermProtocol } from '../api';
 
 /** Where a tab's session is. */
 export type TabStatus = 'creating' | 'connecting' | 'connected' | 'closed' | 'failed';
@@ -41,6 +41,8 @@ export interface TabControls {
 export interface TermTabProps {
   assetId: string;
   assetName: string;
+  /** What the tab was opened for: its socket is `/sessions/:id/<protocol>` unless the server's answer names another. */
+  protocol: TermProtocol;
   active: boolean;
   onInfo: (info: TabInfo) => void;
   /** The terminal's controls, once it is open (null when it goes). */
@@ -67,11 +69,11 @@ const useStyles = makeStyles({
 const RED = (text: string) => `\x1b[31m${text}\x1b[0m`;
 
 /**
- * One session as a tab: creates it (`POST /sessions?mode=native`), opens its terminal socket with the terminal's size,
+ * One session as a tab (SSH or Telnet: the same frames on the protocol's socket): creates it (`POST /sessions?mode=native`), opens its terminal socket with the terminal's size,
  * relays keys, output (with write-callback flow control), resizes and pings, and shows why it ended with an offer to
  * reconnect. It stays mounted (socket and xterm alive) while another tab is shown.
  */
-export function TermTab({ assetId, assetName, active, onInfo, controls, onReconnect, onClose, onSearchKey }: TermTabProps) {
+export function TermTab({ assetId, assetName, protocol, active, onInfo, controls, onReconnect, onClose, onSearchKey }: TermTabProps) {
   const { t } = useTranslation('terminal');
   const styles = useStyles();
   const api = useApi();
@@ -115,7 +117,8 @@ export function TermTab({ assetId, assetName, active, onInfo, controls, onReconn
     const sessions = sessionApi(api);
     const say = latest.current.t;
     term.write(`${say('term.trying')}\r\n`);
-    const socket = new WebSocket(socketUrl(api, `/sessions/${encodeURIComponent(flags.id)}/ssh`, { cols: term.cols, rows: term.rows }));
+    const path = `/sessions/${encodeURIComponent(flags.id)}/${sessionProtocol(flags, protocol)}`;
+    const socket = new WebSocket(socketUrl(api, path, { cols: term.cols, rows: term.rows }));
     const send = (frame: string) => {
       if (socket.readyState === WebSocket.OPEN) socket.send(frame);
     };
@@ -211,7 +214,7 @@ export function TermTab({ assetId, assetName, active, onInfo, controls, onReconn
       socket.onmessage = null;
       socket.close();
     };
-  }, [api, bus, flags, handle, report]); // the socket lives as long as this session and its terminal
+  }, [api, bus, flags, handle, protocol, report]); // the socket lives as long as this session and its terminal
 
   // 3. Copy and paste as the strategy says: refused in the capture phase, before xterm's own handlers see them.
   useEffect(() => {

@@ -27,7 +27,7 @@ import { FolderRegular } from '@fluentui/react-icons/svg/folder';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { allowed, type PickableAsset, snippetApi } from '../api';
+import { allowed, hasStats, type PickableAsset, sessionProtocol, snippetApi, type TermProtocol, termProtocol } from '../api';
 import { AssetPicker } from './AssetPicker';
 import { FileManager } from './FileManager';
 import { StatsPanel } from './StatsPanel';
@@ -37,6 +37,8 @@ interface OpenTab {
   key: string;
   assetId: string;
   assetName: string;
+  /** What the tab was opened for (the link's `protocol`, the picked asset's); the server's answer may correct it. */
+  protocol: TermProtocol;
   /** The asset's name, with ` #2`, ` #3`… for a further tab of an asset already open: tabs are told apart. */
   title: string;
   /** 1 for the first tab of its asset, 2 for the second… */
@@ -76,15 +78,17 @@ let tabSeq = 0;
  * A new tab of `assetId` beside the `open` ones. The first of an asset is titled by its name; each further one gets the
  * next number after the highest still open (` #2`, ` #3`…), kept for the tab's life: closing one renames no other.
  */
-function newTab(open: readonly OpenTab[], assetId: string, assetName: string): OpenTab {
+function newTab(open: readonly OpenTab[], assetId: string, assetName: string, protocol: TermProtocol): OpenTab {
   const same = open.filter((tab) => tab.assetId === assetId);
   const copy = same.length === 0 ? 1 : Math.max(...same.map((tab) => tab.copy)) + 1;
-  return { key: `t${++tabSeq}`, assetId, assetName, copy, title: copy === 1 ? assetName : `${assetName} #${copy}`, generation: 0 };
+  return { key: `t${++tabSeq}`, assetId, assetName, protocol, copy, title: copy === 1 ? assetName : `${assetName} #${copy}`, generation: 0 };
 }
 
 /**
- * `/term?assetId=&assetName=[&isWorker=true]` (screens §5.2): full-window SSH terminals, one tab per session (the URL's
- * asset first; "+" adds one), with the file manager, the host's status and the user's snippets for the tab shown.
+ * `/term?assetId=&assetName=[&protocol=ssh|telnet][&isWorker=true]` (screens §5.2): full-window SSH and Telnet
+ * terminals, one tab per session (the URL's asset first; "+" adds one), with the file manager and the host's status
+ * where the session offers them, and the user's snippets, for the tab shown. A link without `protocol` (1.3.9's, ours
+ * before Telnet) opens SSH.
  */
 export function TerminalPage() {
   const { t } = useTranslation('terminal');
@@ -94,6 +98,7 @@ export function TerminalPage() {
   const assetId = params.get('assetId') ?? '';
   const assetName = params.get('assetName') ?? '';
   const isWorker = params.get('isWorker') === 'true';
+  const linkProtocol = termProtocol(params.get('protocol'));
   const userType = useSession((s) => s.user?.type);
   const mayListAll = useCan('asset');
   const mayListCommands = useCan('command');
@@ -101,7 +106,7 @@ export function TerminalPage() {
   const portal = isWorker || userType === 'user' || !mayListAll;
   const ownSnippets = isWorker || userType === 'user' || !mayListCommands;
 
-  const [tabs, setTabs] = useState<OpenTab[]>(() => (assetId ? [newTab([], assetId, assetName || assetId)] : []));
+  const [tabs, setTabs] = useState<OpenTab[]>(() => (assetId ? [newTab([], assetId, assetName || assetId, linkProtocol)] : []));
   const [activeKey, setActiveKey] = useState(tabs[0]?.key ?? '');
   const [infos, setInfos] = useState<Record<string, TabInfo>>({});
   const controls = useRef(new Map<string, TabControls>());
@@ -115,6 +120,8 @@ export function TerminalPage() {
   const activeInfo = active ? infos[active.key] : undefined;
   const session = activeInfo?.flags ?? null;
   const connected = activeInfo?.status === 'connected';
+  const activeProtocol = active ? sessionProtocol(session, active.protocol) : null;
+  const statsOffered = activeProtocol !== null && hasStats(activeProtocol);
   usePageTitle(active?.title ?? (assetName || null));
 
   // Leaving the page ends every session: ask first while one is connected (1.3.9 asked always). A layout effect: the
@@ -149,7 +156,7 @@ export function TerminalPage() {
   };
   const reconnect = (tab: OpenTab) => setTabs((list) => list.map((x) => (x.key === tab.key ? { ...x, generation: x.generation + 1 } : x)));
   const addTab = (asset: PickableAsset) => {
-    const tab = newTab(now.current.tabs, asset.id, asset.name);
+    const tab = newTab(now.current.tabs, asset.id, asset.name, termProtocol(asset.protocol));
     setTabs((list) => [...list, tab]);
     setActiveKey(tab.key);
     setPicking(false);
@@ -282,8 +289,8 @@ export function TerminalPage() {
           <Tooltip content={filesAllowed || !session ? t('files.title') : t('files.notOffered')} relationship="label">
             <Button appearance="subtle" icon={<FolderRegular />} disabledFocusable={!connected || !filesAllowed} onClick={() => setDrawer('files')} />
           </Tooltip>
-          <Tooltip content={t('stats.title')} relationship="label">
-            <Button appearance="subtle" icon={<DataLineRegular />} disabled={!connected} onClick={() => setDrawer('stats')} />
+          <Tooltip content={statsOffered || !active ? t('stats.title') : t('stats.notOffered')} relationship="label">
+            <Button appearance="subtle" icon={<DataLineRegular />} disabledFocusable={!connected || !statsOffered} onClick={() => setDrawer('stats')} />
           </Tooltip>
         </div>
       </div>
@@ -300,6 +307,7 @@ export function TerminalPage() {
             key={`${tab.key}:${tab.generation}`}
             assetId={tab.assetId}
             assetName={tab.title}
+            protocol={tab.protocol}
             active={tab.key === activeKey}
             onInfo={(info) => setInfo(tab.key, info)}
             controls={(c) => {
@@ -313,7 +321,7 @@ export function TerminalPage() {
         ))}
       </div>
       {session && filesAllowed ? <FileManager key={session.id} open={drawer === 'files'} onClose={closeDrawer} flags={session} /> : null}
-      {session ? <StatsPanel open={drawer === 'stats'} onClose={closeDrawer} sessionId={session.id} /> : null}
+      {session && statsOffered ? <StatsPanel open={drawer === 'stats'} onClose={closeDrawer} sessionId={session.id} /> : null}
       <AssetPicker open={picking} onClose={() => setPicking(false)} onPick={addTab} portal={portal} />
     </div>
   );

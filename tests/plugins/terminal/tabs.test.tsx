@@ -25,10 +25,10 @@ describe('terminal tabs', { timeout: 20_000 }, () => {
     const first = await connectSocket(sockets);
     await user.click(screen.getByRole('button', { name: '打开新会话' }));
     const dialog = await screen.findByRole('dialog', { name: '选择要打开的资产' });
-    expect(await within(dialog).findByRole('button', { name: 'db-1' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'db-1 SSH' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /win-1/ })).toBeNull(); // not SSH
     expect(api.callsTo('GET /worker/assets/paging')[0]?.query).toMatchObject({ protocol: 'ssh', pageIndex: 1 });
-    await user.click(within(dialog).getByRole('button', { name: 'db-1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'db-1 SSH' }));
 
     const second = await connectSocket(sockets, 1);
     expect(api.callsTo('POST /sessions').map((c) => c.query.assetId)).toEqual(['a1', 'a2']);
@@ -54,7 +54,7 @@ describe('terminal tabs', { timeout: 20_000 }, () => {
     await connectSocket(sockets);
     const openAgain = async (index: number) => {
       await user.click(screen.getByRole('button', { name: '打开新会话' }));
-      await user.click(await within(await screen.findByRole('dialog', { name: '选择要打开的资产' })).findByRole('button', { name: 'web-1' }));
+      await user.click(await within(await screen.findByRole('dialog', { name: '选择要打开的资产' })).findByRole('button', { name: 'web-1 SSH' }));
       await connectSocket(sockets, index);
     };
     await openAgain(1);
