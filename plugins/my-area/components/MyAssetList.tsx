@@ -10,16 +10,19 @@ const useStyles = makeStyles({
   cardLine: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS },
 });
 
+/** The protocols the terminal page (`/term`) opens. RDP and VNC have no page yet, so no action. */
+export const TERMINAL_PROTOCOLS: readonly string[] = ['ssh', 'telnet'];
+
 /**
- * `#/term?…` of an SSH asset, opened in a new browser tab (the terminal fills its window). `isWorker` makes the page
- * use the portal's routes (the user's own snippets). Other protocols have no page yet, so no action.
+ * `#/term?…` of an SSH or Telnet asset, opened in a new browser tab (the terminal fills its window); `protocol` picks
+ * the page's socket. `isWorker` makes the page use the portal's routes (the user's own snippets).
  */
-export const terminalHref = (a: Pick<MyAssetRow, 'id' | 'name'>) =>
-  `#/term?${new URLSearchParams({ assetId: a.id, assetName: a.name, isWorker: 'true' })}`;
+export const terminalHref = (a: Pick<MyAssetRow, 'id' | 'name' | 'protocol'>) =>
+  `#/term?${new URLSearchParams({ assetId: a.id, assetName: a.name, protocol: a.protocol, isWorker: 'true' })}`;
 
 /**
  * 我的资产, the portal's home: the assets the caller may open (owned, granted directly or through a group, within the
- * grant's window), as a table or as cards, each SSH one with 接入 (a terminal in a new browser tab).
+ * grant's window), as a table or as cards, each SSH or Telnet one with 接入 (a terminal in a new browser tab).
  */
 export function MyAssetList() {
   const { t } = useTranslation('my-area');
@@ -39,7 +42,7 @@ export function MyAssetList() {
         searchFields={[search.name, search.protocol, search.tags]}
         columns={[columns.name, columns.protocol, columns.tags, columns.status, columns.lastAccess]}
         rowActions={(a) =>
-          a.protocol === 'ssh' ? [{ key: 'connect', label: t('asset.actions.connect'), onClick: () => window.open(terminalHref(a), '_blank') }] : []
+          TERMINAL_PROTOCOLS.includes(a.protocol) ? [{ key: 'connect', label: t('asset.actions.connect'), onClick: () => window.open(terminalHref(a), '_blank') }] : []
         }
         cards={{
           render: (a) => (

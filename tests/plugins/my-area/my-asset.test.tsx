@@ -40,14 +40,19 @@ const row = (name: string) => {
 };
 
 describe('my-area plugin: 我的资产', () => {
-  it('接入 opens an SSH asset’s terminal (portal mode) in a new browser tab; other protocols have none', async () => {
+  it('接入 opens an SSH or Telnet asset’s terminal (portal mode, with its protocol) in a new browser tab; RDP and VNC have none', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const sw = { ...web, id: 'a3', name: 'switch-01', protocol: 'telnet' };
+    const vnc = { ...desk, id: 'a4', name: 'vnc-01', protocol: 'vnc' };
     try {
-      const { user } = await renderPlugin(myArea, { session: ann, api: handlers });
+      const { user } = await renderPlugin(myArea, { session: ann, api: { ...handlers, 'GET /worker/assets/paging': { total: 4, items: [web, desk, sw, vnc] } } });
       await screen.findByText('web-01', { selector: 'td *' });
       expect(row('desk-01').queryByRole('button', { name: '接入' })).toBeNull();
+      expect(row('vnc-01').queryByRole('button', { name: '接入' })).toBeNull();
       await user.click(row('web-01').getByRole('button', { name: '接入' }));
-      expect(open).toHaveBeenCalledWith('#/term?assetId=a1&assetName=web-01&isWorker=true', '_blank');
+      expect(open).toHaveBeenLastCalledWith('#/term?assetId=a1&assetName=web-01&protocol=ssh&isWorker=true', '_blank');
+      await user.click(row('switch-01').getByRole('button', { name: '接入' }));
+      expect(open).toHaveBeenLastCalledWith('#/term?assetId=a3&assetName=switch-01&protocol=telnet&isWorker=true', '_blank');
     } finally {
       open.mockRestore();
     }
@@ -84,7 +89,7 @@ describe('my-area plugin: 我的资产', () => {
     expect(api.callsTo('GET /worker/assets/paging')[0]?.query).toEqual(FIRST);
   });
 
-  it('lists the caller’s assets: name with description, protocol, tags as chips, status; no address; 接入 only on SSH', async () => {
+  it('lists the caller’s assets: name with description, protocol, tags as chips, status; no address; 接入 only where the terminal opens (not RDP)', async () => {
     await renderPlugin(myArea, { session: ann, api: handlers });
     await screen.findByText('web-01');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['名称', '协议', '标签', '状态', '最后接入时间', '操作']);

@@ -27,8 +27,12 @@ import { ImportAssetsDialog } from './ImportAssetsDialog';
 /** How many assets one batch request checks (the server probes a bounded number at a time). */
 const TCPING_CHUNK = 10;
 
-/** `#/term?…`: the SSH terminal page, opened in a new browser tab by 接入. */
-export const terminalHref = (a: { id: string; name: string }) => `#/term?${new URLSearchParams({ assetId: a.id, assetName: a.name })}`;
+/** The protocols the terminal page (`/term`) opens. RDP and VNC have no page yet, so no 接入. */
+export const TERMINAL_PROTOCOLS: readonly string[] = ['ssh', 'telnet'];
+
+/** `#/term?…`: the terminal page of an SSH or Telnet asset, opened in a new browser tab by 接入 (`protocol` picks its socket). */
+export const terminalHref = (a: { id: string; name: string; protocol: string }) =>
+  `#/term?${new URLSearchParams({ assetId: a.id, assetName: a.name, protocol: a.protocol })}`;
 
 /** The network search as 1.3.9 reads it: `ip`, `:port` or `ip:port`. */
 export function splitNetwork(value: string): Record<string, string> {
@@ -166,7 +170,7 @@ export function AssetList() {
         }
         rowActions={(a) => [
           // SSH only: the graphical page does not exist yet. A new browser tab, as 1.3.9.
-          ...(a.protocol === 'ssh'
+          ...(TERMINAL_PROTOCOLS.includes(a.protocol)
             ? [{ key: 'connect', label: t('asset.actions.connect'), menu: 'asset-access' as const, onClick: () => window.open(terminalHref(a), '_blank') }]
             : []),
           { key: 'edit', label: t('asset.actions.edit'), menu: 'asset-edit', onClick: () => setForm({ kind: 'edit', id: a.id }) },
