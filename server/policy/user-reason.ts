@@ -35,6 +35,9 @@ const PHRASES: readonly Phrase[] = [
   { zh: '连接被重置', en: 'connection reset' },
   { zh: '无法解析私钥', en: 'the private key cannot be read', match: /Cannot parse privateKey|无法解析私钥/ },
   { zh: '接入网关的配置刚刚变更，请重试', en: 'the access gateway was just changed; try again' },
+  // Telnet: the bastion types the account at the host's prompts (sessions/telnet/login.ts).
+  { zh: '登录失败，请检查授权账户和密码', en: 'login failed; check the account and password' },
+  { zh: '远程主机关闭了连接', en: 'the remote host closed the connection' },
 ];
 const found = (p: Phrase, text: string) => (p.match ? p.match.test(text) : text.includes(p.zh));
 
@@ -54,6 +57,9 @@ const HEADS: readonly (Phrase & { code: number; alone?: true })[] = [
   { code: 803, zh: '获取接入网关失败：服务正在关闭', en: 'The server is shutting down', alone: true },
   { code: 803, zh: '获取接入网关失败', en: 'Could not use the access gateway' },
   { code: 804, zh: '创建SSH隧道失败', en: 'The access gateway could not reach the asset' },
+  { code: 806, zh: '创建Telnet连接失败：SOCKS 代理连接失败', en: 'Could not connect to the Telnet host: the SOCKS proxy failed' },
+  { code: 806, zh: '创建Telnet连接失败', en: 'Could not connect to the Telnet host' },
+  // Last: a message of code 806 under no known head is said under this one.
   { code: 806, zh: '创建SSH客户端失败', en: 'Could not connect to the asset' },
 ];
 

@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { SOCKS_PASSWORD } from '../assets/index.ts';
 import { given } from '../credentials/index.ts';
+import { describeSshError } from '../gateways/index.ts';
 import type { SessionDeps } from './deps.ts';
 import { type SocksProxy, socksConnect } from './socks.ts';
 
@@ -49,6 +50,15 @@ export async function targetOf({ db, box }: Pick<SessionDeps, 'db' | 'box'>, ass
   return { ...target, socks };
 }
 
+/**
+ * A gateway's refusal in the §5.4 words, for every relay (a gateway is an SSH tunnel whatever the protocol): 803 when
+ * the gateway itself is down or gone, 804 when its tunnel to the asset failed.
+ */
+export function gatewayError(why: string): ConnectError {
+  if (/^接入网关(不可用|不存在)|服务正在关闭/.test(why)) return new ConnectError(803, `获取接入网关失败：${why}`);
+  return new ConnectError(804, `创建SSH隧道失败：${why}`);
+}
+
 /** A socket to the target through its proxy or gateway; undefined when it is reached directly. Rejects with a ReachError. */
 export async function tunnel(deps: Pick<SessionDeps, 'gateways'>, target: Target, timeoutMs: number): Promise<Duplex | undefined> {
   if (target.socks) {
@@ -79,7 +89,8 @@ export async function reach(deps: Pick<SessionDeps, 'gateways'>, target: Target,
       reject(new ReachError('direct', why));
     };
     socket.setTimeout(timeoutMs, () => fail(`超时（${timeoutMs / 1000} 秒）`));
-    socket.once('error', (err) => fail(err.message));
+    // Worded as the SSH relay words its own socket's errors (`连接被拒绝（…）`, `主机不可达`…).
+    socket.once('error', (err) => fail(describeSshError(err)));
     socket.once('connect', () => {
       socket.removeAllListeners('error');
       socket.removeAllListeners('timeout');

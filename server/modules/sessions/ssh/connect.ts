@@ -3,11 +3,12 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import ssh2, { type Client, type ConnectConfig } from 'ssh2';
 import type { SessionDeps } from '../deps.ts';
-import { given, hostCheck, openSecrets, unlockKey } from '../../credentials/index.ts';
+import { hostCheck, unlockKey } from '../../credentials/index.ts';
 import { describeSshError } from '../../gateways/index.ts';
 import { pace } from '../../../lib/pace.ts';
 import { ConnectError } from '../relay.ts';
-import { MSG_NO_ASSET, ReachError, type Target, targetOf, tunnel } from '../reach.ts';
+import { gatewayError, ReachError, tunnel } from '../reach.ts';
+import { type Login, loginOf } from '../login.ts';
 
 // ssh2 is CommonJS: Node's ESM loader (npm start) sees only its default export.
 const { Client: SshClient } = ssh2;
@@ -25,50 +26,8 @@ export const KEEPALIVE_MS = 15_000;
 const KEEPALIVE_COUNT_MAX = 3;
 
 export { ConnectError };
-export const MSG_NO_CREDENTIAL = '授权凭证不存在或已被删除';
 /** Code 806 (NewSshClientError) for a failed SSH login or connection to the asset itself. */
 export const sshClientFailed = (why: string) => `创建SSH客户端失败：${why}`;
-
-interface Login extends Target {
-  username: string;
-  password?: string;
-  privateKey?: string;
-  passphrase?: string;
-  /** The pinned host key's fingerprint, null = none yet. */
-  hostKey: string | null;
-  assetId: string;
-}
-
-/** The asset's login: its own account or its credential's, secrets opened; empty or `-` user name → root. */
-export async function loginOf({ db, box }: Pick<SessionDeps, 'db' | 'box'>, assetId: string): Promise<Login> {
-  const target = await targetOf({ db, box }, assetId);
-  const asset = await db
-    .selectFrom('assets')
-    .select(['accountType', 'username', 'password', 'privateKey', 'passphrase', 'credentialId', 'hostKey'])
-    .where('id', '=', assetId)
-    .executeTakeFirst();
-  if (!asset) throw new ConnectError(800, MSG_NO_ASSET);
-
-  let account: { username: string; password: string | null; privateKey: string | null; passphrase: string | null; keyAuth: boolean };
-  if (asset.accountType === 'credential') {
-    const credential = asset.credentialId
-      ? await db.selectFrom('credentials').select(['type', 'username', 'password', 'privateKey', 'passphrase']).where('id', '=', asset.credentialId).executeTakeFirst()
-      : undefined;
-    if (!credential) throw new ConnectError(-1, MSG_NO_CREDENTIAL);
-    account = { ...credential, keyAuth: credential.type === 'private-key' };
-  } else {
-    account = { ...asset, keyAuth: asset.accountType === 'private-key' };
-  }
-  const secrets = openSecrets(box, account);
-  const base = { ...target, username: given(account.username) ?? 'root', hostKey: asset.hostKey, assetId };
-  return account.keyAuth ? { ...base, privateKey: secrets.privateKey, passphrase: secrets.passphrase } : { ...base, password: secrets.password };
-}
-
-/** The gateway's refusal in the §5.4 words: 803 when the gateway itself is down or gone, 804 when its tunnel failed. */
-function gatewayError(why: string): ConnectError {
-  if (/^接入网关(不可用|不存在)|服务正在关闭/.test(why)) return new ConnectError(803, `获取接入网关失败：${why}`);
-  return new ConnectError(804, `创建SSH隧道失败：${why}`);
-}
 
 /** ssh2's error when the server closed the connection before its identification (OpenSSH's MaxStartups). */
 const LOST_BEFORE_HANDSHAKE = /connection lost before handshake/i;
