@@ -58,7 +58,8 @@ export function OnlineSessionList() {
             label: t('online.monitor'),
             menu: 'online-session-monitor',
             disabled: !isTerminalSession(s),
-            onClick: () => openSessionWindow('/term-monitor', s.id, 1024, 768),
+            // The protocol picks the monitor's socket before the page has read the session.
+            onClick: () => openSessionWindow('/term-monitor', s.id, 1024, 768, { protocol: s.protocol }),
           },
           {
             key: 'disconnect',

@@ -6,10 +6,16 @@ import { SESSION_KEYS, type SessionRow, sessionApi } from './api';
  * by the history's key and by the monitor and playback keys that open these pages; without any, no title line.
  */
 export function useSessionInfo(id: string): SessionRow | undefined {
+  return useSessionRow(id).info;
+}
+
+/** The session as `useSessionInfo` reads it, and whether that is over: read, failed, or not to be read at all. */
+export function useSessionRow(id: string): { info: SessionRow | undefined; settled: boolean } {
   const sessions = useEndpoints(sessionApi);
   const mayRead = useCan('offline-session', 'online-session-monitor', 'offline-session-playback');
-  const query = useQuery({ queryKey: SESSION_KEYS.one(id), queryFn: () => sessions.get(id), enabled: mayRead && id !== '' });
-  return query.data;
+  const enabled = mayRead && id !== '';
+  const query = useQuery({ queryKey: SESSION_KEYS.one(id), queryFn: () => sessions.get(id), enabled });
+  return { info: query.data, settled: !enabled || query.isSuccess || query.isError };
 }
 
 export const sessionWhen = (s: SessionRow) => formatDateTime(s.connectedTime);

@@ -2,7 +2,8 @@ import { decodeFrame, FRAME, useApi, useTranslation, socketUrl, type XtermHandle
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useSessionInfo } from './SessionTitle';
+import { monitorPath } from './api';
+import { useSessionRow } from './SessionTitle';
 import { FittedTerminal, type Zoom } from './viewer/FittedTerminal';
 import { ViewControls } from './viewer/ViewControls';
 
@@ -35,10 +36,14 @@ export function parseSizeFrame(content: string): { cols: number; rows: number } 
 type MonitorState = { kind: 'waiting' } | { kind: 'live' } | { kind: 'ended'; reason: string } | { kind: 'lost' };
 
 /**
- * 会话监控 (screens §5.4): a read-only mirror of a live SSH session. The server sends the watched terminal's size
- * (`3…`, again at every resize), the current screen, then every output frame (`2…`), and `0<reason>` when the session
- * ends; keystrokes are not taken. The mirror has the user's columns and rows (nothing wraps) and is scaled to the
- * window; before the stream tells the size, the session's row does.
+ * 会话监控 (screens §5.4): a read-only mirror of a live SSH or Telnet session. The server sends the watched terminal's
+ * size (`3…`, again at every resize), the current screen, then every output frame (`2…`), and `0<reason>` when the
+ * session ends; keystrokes are not taken. The mirror has the user's columns and rows (nothing wraps) and is scaled to
+ * the window; before the stream tells the size, the session's row does.
+ *
+ * The socket is the session's protocol's (`/sessions/:id/<protocol>-monitor`): the session row's word when the viewer
+ * may read it (the monitor key grants that; the page waits for the answer), else the `protocol` parameter the online
+ * list adds, else SSH (the links of before Telnet).
  */
 export function TermMonitor() {
   const { t } = useTranslation('session-audit');
@@ -46,7 +51,8 @@ export function TermMonitor() {
   const api = useApi();
   const [params] = useSearchParams();
   const sessionId = params.get('sessionId') ?? '';
-  const info = useSessionInfo(sessionId);
+  const { info, settled } = useSessionRow(sessionId);
+  const path = settled ? monitorPath(sessionId, info?.protocol ?? params.get('protocol')) : null;
   const [state, setState] = useState<MonitorState>({ kind: 'waiting' });
   const term = useRef<XtermHandle['term'] | null>(null);
   // Output that arrives before xterm has loaded waits here.
@@ -71,8 +77,8 @@ export function TermMonitor() {
   }, [rowCols, rowRows, applySize]);
 
   useEffect(() => {
-    if (!sessionId) return undefined;
-    const socket = new WebSocket(socketUrl(api, `/sessions/${encodeURIComponent(sessionId)}/ssh-monitor`));
+    if (!sessionId || !path) return undefined;
+    const socket = new WebSocket(socketUrl(api, path));
     let ended = false;
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
@@ -99,7 +105,7 @@ export function TermMonitor() {
       socket.onclose = null;
       socket.close();
     };
-  }, [api, sessionId, applySize]);
+  }, [api, sessionId, path, applySize]);
 
   const onReady = ({ term: ready }: XtermHandle) => {
     term.current = ready;

@@ -55,8 +55,21 @@ export const SESSION_KEYS = {
 /** Comma ids in one path segment, as 1.3.9's batch routes take them. */
 const ids = (list: readonly (string | number)[]) => list.map((id) => encodeURIComponent(String(id))).join(',');
 
-/** Terminal sessions (native SSH, sshd's `terminal`) can be watched and played back here; graphical ones cannot. */
-export const isTerminalSession = (row: Pick<SessionRow, 'mode'>) => row.mode !== 'guacd';
+/** The protocols whose sessions are terminals: the same frames, monitor (`/sessions/:id/<protocol>-monitor`) and asciicast. */
+export const TERMINAL_PROTOCOLS = ['ssh', 'telnet'] as const;
+export type TerminalProtocol = (typeof TERMINAL_PROTOCOLS)[number];
+
+export const isTerminalProtocol = (value: unknown): value is TerminalProtocol => (TERMINAL_PROTOCOLS as readonly unknown[]).includes(value);
+
+/**
+ * Terminal sessions (SSH and Telnet, native; SSH through sshd's `terminal`) can be watched and played back here;
+ * graphical ones (guacd mode, RDP, VNC) cannot.
+ */
+export const isTerminalSession = (row: Pick<SessionRow, 'mode' | 'protocol'>) => row.mode !== 'guacd' && isTerminalProtocol(row.protocol);
+
+/** The monitor socket of a terminal session of `protocol` (SSH's for anything else: the only one before Telnet). */
+export const monitorPath = (sessionId: string, protocol: string | null | undefined) =>
+  `/sessions/${encodeURIComponent(sessionId)}/${isTerminalProtocol(protocol) ? protocol : 'ssh'}-monitor`;
 
 /** The most commands the index page asks for at once; a session with more shows the first ones and says so. */
 export const COMMAND_PAGE_SIZE = 1000;

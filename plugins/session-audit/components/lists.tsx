@@ -31,9 +31,18 @@ export function useSessionSearch(withReviewed: boolean): SearchField[] {
   return fields;
 }
 
-/** Opens a full-window page of this console in a small window of its own, named after the session (1.3.9's openTinyWin). */
-export function openSessionWindow(page: '/term-monitor' | '/term-playback', sessionId: string, width: number, height: number): void {
-  const url = `#${page}?sessionId=${encodeURIComponent(sessionId)}`;
+/**
+ * Opens a full-window page of this console in a small window of its own, named after the session (1.3.9's openTinyWin).
+ * `extra` adds query parameters (the monitor's `protocol`).
+ */
+export function openSessionWindow(
+  page: '/term-monitor' | '/term-playback',
+  sessionId: string,
+  width: number,
+  height: number,
+  extra: Record<string, string> = {},
+): void {
+  const url = `#${page}?${new URLSearchParams({ sessionId, ...extra })}`;
   window.open(url, `${page.slice(1)}-${sessionId}`, `width=${width},height=${height},resizable=yes,scrollbars=no`);
 }
 

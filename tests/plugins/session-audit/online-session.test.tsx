@@ -59,7 +59,7 @@ describe('session-audit: online sessions', () => {
     });
     await screen.findByText('192.168.1.10');
     await user.click(row('192.168.1.10').getByRole('button', { name: '监控' }));
-    expect(open).toHaveBeenCalledWith('#/term-monitor?sessionId=s1', 'term-monitor-s1', expect.stringContaining('width=1024,height=768'));
+    expect(open).toHaveBeenCalledWith('#/term-monitor?sessionId=s1&protocol=ssh', 'term-monitor-s1', expect.stringContaining('width=1024,height=768'));
 
     await user.click(row('192.168.1.22').getByRole('button', { name: '断开' }));
     const dialog = within(await screen.findByRole('alertdialog'));
