@@ -102,9 +102,11 @@ describe('a relay added from outside the core (echo over TCP)', () => {
     expect(await w.row(id)).toMatchObject({ code: 802, message: CLOSE.revoked.message });
   });
 
-  it('the product list has no relay for it: a text-mode session on the same asset is refused as before', async () => {
+  it('the product list serves telnet with its own relay; a protocol with no relay is refused text mode as before', async () => {
     const r = await sessionsHarness();
-    const asset = (await r.api.ok<{ id: string }>('POST', '/assets', { body: { name: 'echo', protocol: 'telnet', ip: '127.0.0.1', port: echo.port, accountType: 'custom', username: 'u' } })).id;
-    expect((await r.api.call('POST', `/sessions?assetId=${asset}&mode=native`)).body).toEqual({ code: -1, message: '只有SSH资产可以使用终端模式' });
+    const telnet = (await r.api.ok<{ id: string }>('POST', '/assets', { body: { name: 'echo', protocol: 'telnet', ip: '127.0.0.1', port: echo.port, accountType: 'custom', username: 'u' } })).id;
+    expect((await r.api.call('POST', `/sessions?assetId=${telnet}&mode=native`)).body).toMatchObject({ code: 1 });
+    const k8s = (await r.api.ok<{ id: string }>('POST', '/assets', { body: { name: 'k8s', protocol: 'kubernetes', ip: '127.0.0.1', port: echo.port, accountType: 'custom', username: 'u' } })).id;
+    expect((await r.api.call('POST', `/sessions?assetId=${k8s}&mode=native`)).body).toEqual({ code: -1, message: '只有SSH资产可以使用终端模式' });
   });
 });

@@ -8,8 +8,8 @@ import { ConnectError, type Relay } from '../../../../server/modules/sessions/re
  * protocol folder has to write; attach, access checks, recording, monitor and forced close are the core's.
  *
  * Which protocol: the assets' protocol column takes only the shared list (shared/protocols.ts), and this relay must
- * serve assets created through the real API. 'telnet' is on the list with no relay built yet, so the test app (which
- * adds this relay) serves telnet assets with it; the product's app has no telnet relay and refuses them as before.
+ * serve assets created through the real API: 'telnet', whose product relay (sessions/telnet/) answers at its own path;
+ * this one answers at `/sessions/:id/echo` for the same rows (the attach checks the row's protocol, not the relay).
  */
 
 /** Its own file name: the recording readers find it whatever the relay names it. */
