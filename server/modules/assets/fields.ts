@@ -3,6 +3,7 @@ import { zHostKey } from '../credentials/index.ts';
 import type { AccountType, Protocol } from '../../db/schema.ts';
 import { isHost } from '../../../shared/host.ts';
 import { hasForbiddenCharacter } from '../../lib/username.ts';
+import { parsePattern } from '../../lib/pattern.ts';
 import { MAX_PRIVATE_KEY, secretFields, zUsername } from '../credentials/index.ts';
 import { PROTOCOLS } from '../../../shared/protocols.ts';
 
@@ -46,6 +47,8 @@ const attrOneOf = (values: readonly string[]) =>
 const attrBool = attrOneOf(['true', 'false']);
 const attrPort = attrText.refine((v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), { message: 'expected a port 1–65535' });
 const attrInt = attrText.refine((v) => v === '' || /^\d{1,9}$/.test(v), { message: 'expected a whole number' });
+/** A Telnet login pattern: a regular expression the Telnet relay can read (lib/pattern.ts; `(?i)` allowed in front). */
+const attrPattern = attrText.refine((v) => v === '' || parsePattern(v) !== undefined, { message: 'expected a regular expression' });
 
 /** Attributes whose values are checked beyond "a short string" (the console's choices, contract §3.4). */
 const ATTRIBUTE_RULES: Readonly<Record<string, typeof attrText>> = {
@@ -63,6 +66,10 @@ const ATTRIBUTE_RULES: Readonly<Record<string, typeof attrText>> = {
   'swap-red-blue': attrBool,
   'use-ssl': attrBool,
   'ignore-cert': attrBool,
+  'username-regex': attrPattern,
+  'password-regex': attrPattern,
+  'login-success-regex': attrPattern,
+  'login-failure-regex': attrPattern,
 };
 
 /** The zod schema of one protocol's attributes, read from the same flat body as the asset fields. */

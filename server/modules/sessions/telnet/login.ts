@@ -1,4 +1,7 @@
+import { parsePattern } from '../../../lib/pattern.ts';
 import type { TelnetStream } from './stream.ts';
+
+export { parsePattern };
 
 /*
  * The bastion logs in for the user (contract §3.4 telnet attributes): it types the asset's user name at the login
@@ -29,28 +32,6 @@ export const DEFAULT_PATTERNS: LoginPatterns = {
   success: undefined,
   failure: /login incorrect|incorrect password|authentication failed|access denied|login failed|bad password|permission denied/i,
 };
-
-/**
- * An asset's pattern as a JS RegExp: a leading `(?i)` (the Go / Java form the 1.3.9 console shows) is the `i` flag.
- * Undefined when empty or not a valid expression.
- */
-export function parsePattern(source: string | undefined): RegExp | undefined {
-  if (!source?.trim()) return undefined;
-  let body = source;
-  let flags = '';
-  const inline = /^\(\?([a-z]+)\)/.exec(body);
-  if (inline) {
-    const wanted = inline[1] as string;
-    if (![...wanted].every((f) => f === 'i' || f === 'm' || f === 's')) return undefined;
-    flags = [...new Set(wanted)].join('');
-    body = body.slice(inline[0].length);
-  }
-  try {
-    return new RegExp(body, flags);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The patterns of an asset's attributes; `invalid` names those that were set but could not be read (defaults used). */
 export function patternsOf(attributes: ReadonlyMap<string, string>): { patterns: LoginPatterns; invalid: string[] } {

@@ -137,10 +137,15 @@ describe.skipIf(telnetdUnavailable())('the Telnet relay (real telnetd)', () => {
     await term.close();
   });
 
-  it("the asset's patterns are used: a bad one falls back to the default (logged), a failure pattern is obeyed", async () => {
+  it("the asset's patterns: a bad one is refused at save, one stored anyway falls back to the default, a failure pattern is obeyed", async () => {
     const w = await world();
-    // The user-name pattern cannot be read: the default one finds `login: `; the failure pattern takes the banner.
-    const odd = await w.asset('odd', { 'username-regex': '(?i)login:(', 'login-failure-regex': '(?i)welcome' });
+    const refused = await w.api.call('POST', '/assets', { body: telnetAsset(telnetd, 'bad-re', { 'username-regex': '(?i)login:(' }) });
+    expect((refused.body as { code: number }).code).not.toBe(1);
+    // The failure pattern takes the banner after the password, so the login "fails" where it would succeed.
+    const odd = await w.asset('odd', { 'login-failure-regex': '(?i)welcome' });
+    // A value the routes would refuse, stored anyway (an older server, a direct write): the default prompt is used.
+    await w.h.db.deleteFrom('assetAttributes').where('assetId', '=', odd).where('name', '=', 'username-regex').execute();
+    await w.h.db.insertInto('assetAttributes').values({ id: 'bad-username-regex', assetId: odd, name: 'username-regex', value: '(?i)login:(' }).execute();
     const id = await w.open(odd);
     const term = await w.attach(id);
     await term.closed;
