@@ -6,6 +6,7 @@ import { recordingFolder } from '../../../../server/modules/sessions/shared.ts';
 import { DEFAULT_PATTERNS, parsePattern, patternsOf } from '../../../../server/modules/sessions/telnet/login.ts';
 import { MSG_LOGIN_FAILED, TELNET_RECORDING } from '../../../../server/modules/sessions/telnet/relay.ts';
 import { eventually, sessionsHarness, TermClient } from '../helpers.ts';
+import { freePort } from '../../sshd.ts';
 import { startTelnetd, type TestTelnetd, telnetAsset, telnetdUnavailable } from './telnetd.ts';
 
 /*
@@ -42,7 +43,7 @@ describe.skipIf(telnetdUnavailable())('the Telnet relay (real telnetd)', () => {
     const base = (await r.h.listen()).replace(/^http/, 'ws');
     // Declared a secret: the harness fails any HTTP answer that carries it.
     r.secret(telnetd.password);
-    const asset = async (name: string, extra: Record<string, string> = {}) => (await r.api.ok<{ id: string }>('POST', '/assets', { body: telnetAsset(telnetd, name, extra) })).id;
+    const asset = async (name: string, extra: Record<string, string | number> = {}) => (await r.api.ok<{ id: string }>('POST', '/assets', { body: telnetAsset(telnetd, name, extra) })).id;
     const open = async (assetId: string, token = r.root) => (await r.as(token).ok<{ id: string }>('POST', `/sessions?assetId=${assetId}&mode=native`)).id;
     const attach = (id: string, token = r.root) => TermClient.open(`${base}/sessions/${id}/telnet?cols=100&rows=30&X-Auth-Token=${encodeURIComponent(token)}`);
     const monitor = (id: string) => TermClient.open(`${base}/sessions/${id}/telnet-monitor?X-Auth-Token=${encodeURIComponent(r.root)}`);
@@ -114,6 +115,18 @@ describe.skipIf(telnetdUnavailable())('the Telnet relay (real telnetd)', () => {
     expect(term.closedWith).toBe(MSG_LOGIN_FAILED);
     expect(term.frames.join('\n').includes('Not-The-Password-1')).toBe(false);
     expect(await w.row(id)).toMatchObject({ status: 'disconnected', code: 806, message: MSG_LOGIN_FAILED });
+  });
+
+  it('a refused connection closes with a fixed reason; the row keeps the address for admins', async () => {
+    const w = await world();
+    const closed = await w.asset('closed', { port: await freePort() });
+    const id = await w.open(closed);
+    const term = await w.attach(id);
+    await term.closed;
+    expect(term.closedWith).toBe('创建Telnet连接失败：连接被拒绝');
+    const row = await w.row(id);
+    expect(row).toMatchObject({ status: 'disconnected', code: 806 });
+    expect(row.message).toMatch(/^创建Telnet连接失败：连接被拒绝（127\.0\.0\.1:\d+）$/);
   });
 
   it('with no user name on the asset, the user logs in by hand', async () => {

@@ -126,6 +126,6 @@ export async function startTelnetd(): Promise<TestTelnetd> {
 }
 
 /** `POST /assets`'s body for a Telnet host on this server (the account typed at its prompts). */
-export function telnetAsset(telnetd: TestTelnetd, name: string, extra: Record<string, string> = {}) {
+export function telnetAsset(telnetd: TestTelnetd, name: string, extra: Record<string, string | number> = {}) {
   return { name, protocol: 'telnet', ip: telnetd.host, port: telnetd.port, accountType: 'custom', username: telnetd.username, password: telnetd.password, tags: '', description: '', ...extra };
 }
