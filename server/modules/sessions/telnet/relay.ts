@@ -20,6 +20,7 @@ import { TelnetStream } from './stream.ts';
 
 export const TELNET_RECORDING = 'recording.cast';
 export const CONNECT_TIMEOUT_MS = 10_000;
+const KEEPALIVE_MS = 15_000;
 
 /** Code 806 for a Telnet connection or login that failed (the user reads a fixed reason: policy/user-reason.ts). */
 export const telnetFailed = (why: string) => `创建Telnet连接失败：${why}`;
@@ -52,7 +53,10 @@ export const telnetRelay: Relay = {
       if (!(err instanceof ReachError)) throw err;
       throw err.via === 'gateway' ? gatewayError(err.message) : new ConnectError(806, telnetFailed(err.message));
     }
+    // A direct or SOCKS socket: keys go out at once, and TCP keep-alive notices a host that vanished (Telnet has none
+    // of its own). A gateway's channel has neither (the gateway's SSH connection keeps itself alive).
     (socket as Partial<Socket>).setNoDelay?.(true);
+    (socket as Partial<Socket>).setKeepAlive?.(true, KEEPALIVE_MS);
     const stream = new TelnetStream(socket, { cols, rows });
     // Read fairly (lib/pace.ts); the stream holds the socket through the handle while the terminal is paused.
     stream.paceWith(pace(socket));
