@@ -82,6 +82,8 @@ export class RfbReader {
   private buffer = Buffer.alloc(0);
   private waiting: { n: number; resolve: (b: Buffer) => void; reject: (e: RfbError) => void } | undefined;
   private failure: RfbError | undefined;
+  /** Told of the failure, once (a step that already returned still learns that its peer broke the rules or left). */
+  onFail: ((error: RfbError) => void) | undefined;
 
   constructor(
     readonly side: RfbSide,
@@ -109,6 +111,7 @@ export class RfbReader {
     const waiting = this.waiting;
     this.waiting = undefined;
     waiting?.reject(error);
+    this.onFail?.(error);
   }
 
   /** Exactly `n` bytes (n ≤ the limit, checked by the callers against what the protocol allows). */
