@@ -65,6 +65,21 @@ describe.skipIf(xvncUnavailable())('against a real Xvnc', () => {
   });
 });
 
+describe.skipIf(xvncUnavailable())('a real Xvnc that offers only VeNCrypt', () => {
+  let xvnc: TestXvnc;
+  beforeAll(async () => {
+    xvnc = await startXvnc({ password: PASSWORD, securityTypes: 'TLSVnc' });
+  }, 30_000);
+  afterAll(() => xvnc?.stop());
+
+  it('is refused clearly, with the list it offered', async () => {
+    const socket = await connect(xvnc.port);
+    const err = await failure(rfbConnect(socket, { password: PASSWORD }));
+    expect(err).toMatchObject({ side: 'target', kind: 'unsupported-security', offered: [19], detail: 'offered: 19 (VeNCrypt)' });
+    expect(socket.destroyed).toBe(true);
+  });
+});
+
 describe('against scripted servers', () => {
   let server: FakeServer | undefined;
   afterEach(async () => {

@@ -75,7 +75,11 @@ function waitForBanner(port: number, child: ChildProcess, log: () => string): Pr
   });
 }
 
-export async function startXvnc(options: { password?: string } = {}): Promise<TestXvnc> {
+/**
+ * `password`: VncAuth with it (otherwise None). `securityTypes`: Xvnc's own list instead (e.g. `TLSVnc`, which it
+ * offers as VeNCrypt), with the password file when a password is given.
+ */
+export async function startXvnc(options: { password?: string; securityTypes?: string } = {}): Promise<TestXvnc> {
   const unavailable = xvncUnavailable();
   if (unavailable) throw new Error(`startXvnc: ${unavailable}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jumpgate-xvnc-'));
@@ -85,6 +89,7 @@ export async function startXvnc(options: { password?: string } = {}): Promise<Te
     fs.writeFileSync(file, execFileSync(VNCPASSWD, ['-f'], { input: `${options.password}\n` }), { mode: 0o600 });
     security.splice(0, 2, '-SecurityTypes', 'VncAuth', '-PasswordFile', file);
   }
+  if (options.securityTypes) security.splice(1, 1, options.securityTypes);
 
   for (let tries = 1; ; tries++) {
     const display = freeDisplay();
