@@ -54,7 +54,7 @@ describe('POST /sessions', () => {
   it('opens for the super admin and the owner with every flag; creates the row and sets the last access', async () => {
     const { h, api, alice, aliceId, web, sessions } = await world();
     const opened = await api.ok<Opened>('POST', `/sessions?assetId=${web}&mode=native`);
-    expect(opened).toEqual({ id: expect.any(String), ...ALL, fileSystem: '1', storageId: '' });
+    expect(opened).toEqual({ id: expect.any(String), ...ALL, fileSystem: '1', storageId: '', protocol: 'ssh' });
     const [row] = await sessions();
     expect(row).toMatchObject({
       id: opened.id,
@@ -109,6 +109,7 @@ describe('POST /sessions', () => {
       fileSystem: '1',
       copy: '1',
       paste: '0',
+      protocol: 'ssh',
     });
     // A direct grant beats the group's (the access rule's order): its strategy applies.
     await api.ok('POST', '/authorised/users', { body: { userIds: [aliceId], assetId: web, strategyId: uploads } });
@@ -170,7 +171,7 @@ describe('POST /sessions', () => {
     await api.ok('POST', `/sessions?assetId=${web}`);
     await api.ok('POST', `/sessions?assetId=${web}&mode=terminal`);
     expect((await sessions()).map((s) => s.mode).sort()).toEqual(['guacd', 'terminal']);
-    expect((await api.call('POST', `/sessions?assetId=${rdp}&mode=native`)).body).toEqual({ code: -1, message: '只有SSH资产可以使用终端模式' });
+    expect((await api.call('POST', `/sessions?assetId=${rdp}&mode=native`)).body).toEqual({ code: -1, message: 'RDP 资产不能使用终端模式' });
     expect((await api.call('POST', `/sessions?assetId=${web}&mode=naive`)).body.code).toBe(400);
     expect((await api.call('POST', '/sessions?mode=native')).body).toMatchObject({ code: 400, message: expect.stringMatching(/^assetId: /) });
     expect(await sessions()).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fail } from '../../http/envelope.ts';
 import { defineModule, type Module, route } from '../../http/routes.ts';
+import { both } from '../../lib/i18n.ts';
 import { uuid } from '../../lib/ids.ts';
 import { zId } from '../../http/ids.ts';
 import { CLOSE } from './live.ts';
@@ -36,8 +37,11 @@ export { defaultRelays } from './relays.ts';
 
 export const MSG = {
   denied: '您没有权限访问此资产',
-  textModeNeedsSsh: '只有SSH资产可以使用终端模式',
 };
+
+/** A text-mode session on an asset whose protocol has no relay (RDP, VNC, Kubernetes today). */
+const noTextMode = (protocol: string) =>
+  both(`${protocol.toUpperCase()} 资产不能使用终端模式`, `A ${protocol.toUpperCase()} asset cannot be opened in terminal mode`);
 
 const createQuery = z.object({
   assetId: zId,
@@ -90,11 +94,11 @@ export const sessionsModule = (options: SessionsOptions = {}): Module<SessionDep
         if (!creations.take(userId, now)) throw fail(rateRefusal(deps.config.sessionCreatePerMinute));
         const id = uuid();
         // One transaction: the decision, the row and the asset's last access agree (a grant removed meanwhile waits).
-        const flags = await db.transaction().execute(async (trx) => {
+        const created = await db.transaction().execute(async (trx) => {
           const access = await sessionAccess(trx, userId, query.assetId, now);
           if (!access) return null;
           const { asset, strategyId } = access;
-          if (query.mode !== 'guacd' && !relayFor(relays, asset.protocol)) throw fail(MSG.textModeNeedsSsh);
+          if (query.mode !== 'guacd' && !relayFor(relays, asset.protocol)) throw fail(noTextMode(asset.protocol));
           const attributes = await trx.selectFrom('assetAttributes').select(['name', 'value']).where('assetId', '=', query.assetId).execute();
           const f = { ...access.flags, ...fileOffer(relays, asset.protocol, new Map(attributes.map((a) => [a.name, a.value])), userId) };
           await trx
@@ -127,16 +131,17 @@ export const sessionsModule = (options: SessionsOptions = {}): Module<SessionDep
             })
             .execute();
           await markAccessed(trx, query.assetId, now);
-          return f;
+          return { flags: f, protocol: asset.protocol };
         });
-        if (!flags) {
+        if (!created) {
           const reason = await refusalReason(db, userId, query.assetId, now);
           const asset = await db.selectFrom('assets').select('name').where('id', '=', query.assetId).executeTakeFirst();
           const target = `${asset?.name ?? query.assetId} (${query.mode})`;
           await recordOperation(db, { user: principal.user, clientIp: req.ip, action: 'session-create', target, count: 1, result: 'refused', reason }, now);
           throw fail(MSG.denied);
         }
-        return sessionAnswer(id, flags);
+        // `protocol` beyond 1.3.9's answer: the terminal page opens the relay's socket from it (1.3.9's console ignores it).
+        return { ...sessionAnswer(id, created.flags), protocol: created.protocol };
       },
     }),
     // History and recordings (history.ts, recording-download.ts), then the relays' own routes.

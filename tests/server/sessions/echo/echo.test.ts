@@ -107,6 +107,6 @@ describe('a relay added from outside the core (echo over TCP)', () => {
     const telnet = (await r.api.ok<{ id: string }>('POST', '/assets', { body: { name: 'echo', protocol: 'telnet', ip: '127.0.0.1', port: echo.port, accountType: 'custom', username: 'u' } })).id;
     expect((await r.api.call('POST', `/sessions?assetId=${telnet}&mode=native`)).body).toMatchObject({ code: 1 });
     const k8s = (await r.api.ok<{ id: string }>('POST', '/assets', { body: { name: 'k8s', protocol: 'kubernetes', ip: '127.0.0.1', port: echo.port, accountType: 'custom', username: 'u' } })).id;
-    expect((await r.api.call('POST', `/sessions?assetId=${k8s}&mode=native`)).body).toEqual({ code: -1, message: '只有SSH资产可以使用终端模式' });
+    expect((await r.api.call('POST', `/sessions?assetId=${k8s}&mode=native`)).body).toEqual({ code: -1, message: 'KUBERNETES 资产不能使用终端模式' });
   });
 });
