@@ -196,6 +196,8 @@ export function feedFromSocket(socket: Duplex, reader: RfbReader): { detach(): v
   socket.on('close', onEnd);
   socket.on('error', onError);
   socket.resume(); // a socket paused by an earlier step does not flow again for a new 'data' listener alone
+  // Already over: its 'end' and 'close' will not come again.
+  if (socket.destroyed || socket.readableEnded) onEnd();
   return {
     detach() {
       socket.pause();

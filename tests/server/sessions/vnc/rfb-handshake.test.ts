@@ -218,6 +218,13 @@ describe('against scripted servers', () => {
     expect((await failure(result)).kind).toBe('closed');
   });
 
+  it('a socket already closed: the closed error at once', async () => {
+    server = await fakeServer(() => {});
+    const closed = await connect(server.port);
+    closed.destroy();
+    expect((await failure(rfbConnect(closed))).kind).toBe('closed');
+  });
+
   it('stops on an abort signal', async () => {
     const abort = new AbortController();
     const { result } = await run(() => {}, { signal: abort.signal });
