@@ -144,8 +144,9 @@ export interface VncBridge {
 /**
  * Both handshakes, at once (the browser's does not wait for the target's): the bastion logs in to the target with
  * the asset's password, the browser gets None, the browser's ClientInit goes to the target and the target's
- * ServerInit to the browser. Then the target socket is paused at the first byte after the ServerInit and the
- * browser's bytes wait for `browser.handOff`. One deadline (`timeoutMs`) for everything. On failure (an RfbError:
+ * ServerInit to the browser. Then the target's socket — `target.socket`, the TLS one when the target spoke VeNCrypt:
+ * relay that one — is paused at the first byte after the ServerInit and the browser's bytes wait for
+ * `browser.handOff`. One deadline (`timeoutMs`) for everything. On failure (an RfbError:
  * `side` says whose) the target socket is destroyed and the browser channel no longer listened to; closing the
  * browser's WebSocket with the reason is the caller's.
  */
@@ -167,13 +168,14 @@ export async function vncBridge({ target, browser, password, shared, timeoutMs =
     // The browser leaving (or flooding) while the target prepares its ServerInit ends the wait at once.
     served.onFailure(() => abort.abort());
     try {
-      const serverInit = await rfbServerInit(target, shared ?? served.shared, { timeoutMs: left(), signal: abort.signal });
+      const serverInit = await rfbServerInit(connected.socket, shared ?? served.shared, { timeoutMs: left(), signal: abort.signal });
       const late = served.failed();
       if (late) throw late;
       browser.send(serverInit.raw);
       return { target: connected, browser: served, serverInit };
     } catch (err) {
       served.stop();
+      connected.socket.destroy();
       throw served.failed() ?? err;
     }
   } catch (err) {

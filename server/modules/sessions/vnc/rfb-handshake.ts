@@ -1,11 +1,13 @@
 import type { Duplex } from 'node:stream';
-import { bound, feedFromSocket, printable, type ReadLimits, RfbError, RfbReader } from './rfb-reader.ts';
+import { connect as tlsConnect, type TLSSocket } from 'node:tls';
+import { bound, feedFromSocket, HANDSHAKE_TIMEOUT_MS, printable, type ReadLimits, RfbError, RfbReader } from './rfb-reader.ts';
 import { VNC_CHALLENGE_BYTES, vncAuthResponse } from './vnc-auth.ts';
 
 /*
  * The RFB client handshake the bastion runs against a VNC target (RFC 6143 §7.1–7.3), on the socket `reach()` gives:
  * the version (the bastion answers 3.8 to 3.8 and later, 3.7 to 3.7, 3.3 to anything older), the security type —
- * None (1) or VNC Authentication (2) with the asset's password — and the SecurityResult. `rfbConnect` stops right
+ * None (1), VNC Authentication (2) with the asset's password, or VeNCrypt (19) with its anonymous-TLS subtypes
+ * TLSNone and TLSVnc, in that order of preference — and the SecurityResult. `rfbConnect` stops right
  * before ClientInit; `rfbServerInit` sends ClientInit and reads the ServerInit (the browser relay, rfb-browser.ts,
  * passes the browser's ClientInit through it). The password goes into the DES answer only: never into an error,
  * a log line or anything sent elsewhere.
@@ -60,34 +62,89 @@ export interface RfbConnected {
   version: RfbVersion;
   /** The target's own version line (`RFB 003.008`), for the row's detail. */
   serverVersion: string;
-  securityType: typeof SECURITY_NONE | typeof SECURITY_VNC_AUTH;
+  securityType: typeof SECURITY_NONE | typeof SECURITY_VNC_AUTH | typeof SECURITY_VENCRYPT;
+  /** VeNCrypt's subtype (TLSNone 257, TLSVnc 258). */
+  subtype?: number;
+  /**
+   * The socket the session goes on with: the one given, or for VeNCrypt the TLS socket over it (paused likewise).
+   * Destroying it destroys the one below.
+   */
+  socket: Duplex;
 }
 
+export const SECURITY_VENCRYPT = 19;
+/** VeNCrypt subtypes the bastion speaks: anonymous TLS, then None or VncAuth inside it. */
+export const VENCRYPT_TLS_NONE = 257;
+export const VENCRYPT_TLS_VNC = 258;
+const VENCRYPT_NAMES: Record<number, string> = {
+  256: 'Plain',
+  257: 'TLSNone',
+  258: 'TLSVnc',
+  259: 'TLSPlain',
+  260: 'X509None',
+  261: 'X509Vnc',
+  262: 'X509Plain',
+};
+const subtypeList = (types: readonly number[]): string => types.map((t) => `${t} (${VENCRYPT_NAMES[t] ?? 'unknown'})`).join(', ');
+/** A VeNCrypt subtype list longer than this is a protocol error (there are seven subtypes). */
+const MAX_SUBTYPES = 32;
+
 /**
- * Runs the client handshake up to ClientInit. Resolves with the socket paused and nothing of it read beyond the
- * handshake; rejects with an RfbError after destroying the socket (a half-done handshake is of no further use).
+ * Runs the client handshake up to ClientInit. Resolves with the socket to go on with (`socket`) paused and nothing
+ * of it read beyond the handshake; rejects with an RfbError after destroying the socket (a half-done handshake is of
+ * no further use).
  */
 export async function rfbConnect(socket: Duplex, options: RfbConnectOptions = {}): Promise<RfbConnected> {
-  const reader = new RfbReader('target');
-  const feed = feedFromSocket(socket, reader);
-  const unbound = bound(reader, options);
+  const deadline = Date.now() + (options.timeoutMs ?? HANDSHAKE_TIMEOUT_MS);
+  const step = new Step(socket, { ...options, timeoutMs: options.timeoutMs ?? HANDSHAKE_TIMEOUT_MS });
   try {
-    return await clientHandshake(socket, reader, options.password ?? '');
+    return await clientHandshake(step, options.password ?? '', { deadline, signal: options.signal });
   } catch (err) {
+    step.socket.destroy();
     socket.destroy();
-    throw err instanceof RfbError ? err : (reader.failed ?? err);
+    throw err instanceof RfbError ? err : (step.reader.failed ?? err);
   } finally {
-    unbound();
-    feed.detach();
+    step.end();
   }
 }
 
-async function clientHandshake(socket: Duplex, r: RfbReader, password: string): Promise<RfbConnected> {
+/** A socket being read by the handshake: its reader, feed and time bound (replaced when TLS starts). */
+class Step {
+  reader = new RfbReader('target');
+  private attached: (() => void) | undefined;
+  constructor(
+    public socket: Duplex,
+    limits: ReadLimits,
+  ) {
+    this.attach(socket, limits);
+  }
+  /** Stops reading the socket (idempotent): paused, the bytes beyond the reads put back. */
+  end(): void {
+    this.attached?.();
+    this.attached = undefined;
+  }
+  /** Reads `socket` (the TLS one after `end`) with a new reader. */
+  attach(socket: Duplex, limits: ReadLimits): void {
+    this.end();
+    this.socket = socket;
+    const reader = new RfbReader('target');
+    this.reader = reader;
+    const feed = feedFromSocket(socket, reader);
+    const unbound = bound(reader, limits);
+    this.attached = () => {
+      unbound();
+      feed.detach();
+    };
+  }
+}
+
+async function clientHandshake(step: Step, password: string, time: { deadline: number; signal?: AbortSignal }): Promise<RfbConnected> {
+  let r = step.reader;
   const line = await r.read(12);
   const offered = parseVersion(line);
   if (!offered || offered.major < 3) throw r.protocol(`not an RFB version line: "${printable(line)}"`);
   const version: RfbVersion = offered.major > 3 || offered.minor >= 8 ? '3.8' : offered.minor === 7 ? '3.7' : '3.3';
-  socket.write(versionLine(version));
+  step.socket.write(versionLine(version));
 
   let type: number;
   if (version === '3.3') {
@@ -99,30 +156,91 @@ async function clientHandshake(socket: Duplex, r: RfbReader, password: string): 
     const count = await r.u8();
     if (count === 0) throw await refused(r);
     const types = [...(await r.read(count))];
+    // The plainest first: VeNCrypt's anonymous TLS authenticates nobody and only adds cost on the bastion's hop.
     if (types.includes(SECURITY_NONE)) type = SECURITY_NONE;
     else if (types.includes(SECURITY_VNC_AUTH)) type = SECURITY_VNC_AUTH;
+    else if (types.includes(SECURITY_VENCRYPT)) type = SECURITY_VENCRYPT;
     else throw new RfbError('target', 'unsupported-security', `offered: ${securityList(types)}`, types);
     if (type === SECURITY_VNC_AUTH && !password) throw new RfbError('target', 'password-required');
-    socket.write(Buffer.of(type));
+    step.socket.write(Buffer.of(type));
   }
 
-  if (type === SECURITY_VNC_AUTH) {
+  let subtype: number | undefined;
+  let inner = type; // the authentication that runs (inside TLS for VeNCrypt)
+  if (type === SECURITY_VENCRYPT) {
+    subtype = await veNCrypt(step, password);
+    // TLS reads the socket from here: ours stops first (nothing of the server's is pending: it waits for our hello).
+    step.end();
+    const secure = await startTls(step.socket, Math.max(1, time.deadline - Date.now()), time.signal);
+    step.attach(secure, { timeoutMs: Math.max(1, time.deadline - Date.now()), signal: time.signal });
+    r = step.reader;
+    inner = subtype === VENCRYPT_TLS_VNC ? SECURITY_VNC_AUTH : SECURITY_NONE;
+  }
+
+  if (inner === SECURITY_VNC_AUTH) {
     if (!password) throw new RfbError('target', 'password-required');
     const challenge = await r.read(VNC_CHALLENGE_BYTES);
-    socket.write(vncAuthResponse(challenge, password));
+    step.socket.write(vncAuthResponse(challenge, password));
   }
 
   // SecurityResult: always in 3.8, only after VncAuth before it.
-  if (type === SECURITY_VNC_AUTH || version === '3.8') {
+  if (inner === SECURITY_VNC_AUTH || version === '3.8') {
     const status = await r.u32();
     if (status !== 0) {
-      const kind = type === SECURITY_VNC_AUTH ? 'auth' : 'refused';
+      const kind = inner === SECURITY_VNC_AUTH ? 'auth' : 'refused';
       // 3.8 gives a reason; some servers close without it, which is the same failure.
       const reason = version === '3.8' ? await reasonOrNothing(r) : '';
       throw new RfbError('target', kind, reason ? `the server said: ${reason}` : `SecurityResult ${status}`);
     }
   }
-  return { version, serverVersion: line.toString('latin1').trim(), securityType: type as RfbConnected['securityType'] }; // checked above: None or VncAuth
+  // checked above: None, VncAuth or VeNCrypt
+  return { version, serverVersion: line.toString('latin1').trim(), securityType: type as RfbConnected['securityType'], subtype, socket: step.socket };
+}
+
+/** VeNCrypt 0.2's negotiation up to the TLS handshake; the subtype chosen. */
+async function veNCrypt(step: Step, password: string): Promise<number> {
+  const r = step.reader;
+  const [major, minor] = await r.read(2);
+  if (major !== 0 || (minor as number) < 2) throw r.protocol(`VeNCrypt version ${major}.${minor} (0.2 needed)`);
+  step.socket.write(Buffer.of(0, 2));
+  if ((await r.u8()) !== 0) throw new RfbError('target', 'refused', 'VeNCrypt 0.2 not accepted');
+  const count = await r.u8();
+  if (count === 0 || count > MAX_SUBTYPES) throw r.protocol(`${count} VeNCrypt subtypes`);
+  const list = await r.read(4 * count);
+  const subtypes = Array.from({ length: count }, (_, i) => list.readUInt32BE(4 * i));
+  // X509* would need a trust decision about the target's certificate (not made yet), *Plain a user name: refused.
+  const subtype = subtypes.includes(VENCRYPT_TLS_NONE) ? VENCRYPT_TLS_NONE : subtypes.includes(VENCRYPT_TLS_VNC) ? VENCRYPT_TLS_VNC : undefined;
+  if (subtype === undefined) throw new RfbError('target', 'unsupported-security', `offered: VeNCrypt with ${subtypeList(subtypes)}`, [SECURITY_VENCRYPT]);
+  if (subtype === VENCRYPT_TLS_VNC && !password) throw new RfbError('target', 'password-required');
+  const choice = Buffer.alloc(4);
+  choice.writeUInt32BE(subtype);
+  step.socket.write(choice);
+  if ((await r.u8()) !== 1) throw new RfbError('target', 'refused', `VeNCrypt subtype ${subtypeList([subtype])} not accepted`);
+  return subtype;
+}
+
+/** Anonymous TLS (ECDH/DH without certificates, TLS ≤ 1.2: 1.3 has none) over the socket, as VeNCrypt's TLS* subtypes use. */
+function startTls(socket: Duplex, timeoutMs: number, signal?: AbortSignal): Promise<TLSSocket> {
+  return new Promise((resolve, reject) => {
+    const secure = tlsConnect({ socket, ciphers: 'aNULL:@SECLEVEL=0', maxVersion: 'TLSv1.2', rejectUnauthorized: false });
+    const done = (err?: RfbError) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+      secure.off('secureConnect', ok);
+      secure.off('error', fail);
+      if (err) {
+        secure.destroy();
+        reject(err);
+      } else resolve(secure);
+    };
+    const ok = () => done();
+    const fail = (err: Error) => done(new RfbError('target', 'protocol', `TLS: ${err.message}`));
+    const abort = () => done(new RfbError('target', 'aborted'));
+    const timer = setTimeout(() => done(new RfbError('target', 'timeout', `no TLS handshake within ${timeoutMs} ms`)), timeoutMs);
+    signal?.addEventListener('abort', abort);
+    secure.once('secureConnect', ok);
+    secure.once('error', fail);
+  });
 }
 
 /** The reason after a refusal (no security types, 3.3's type 0). */

@@ -25,13 +25,14 @@ async function bastion(targetPort: () => number, password: string, timeoutMs?: n
       targets.push(target);
       try {
         const bridge = await vncBridge({ target, browser: wsChannel(ws), password, timeoutMs });
+        const socket = bridge.target.socket; // the TLS one after VeNCrypt
         bridge.browser.handOff(
-          (chunk) => target.write(chunk),
-          () => target.destroy(),
+          (chunk) => socket.write(chunk),
+          () => socket.destroy(),
         );
-        target.on('data', (chunk) => ws.send(chunk));
-        target.on('close', () => ws.close());
-        target.resume();
+        socket.on('data', (chunk) => ws.send(chunk));
+        socket.on('close', () => ws.close());
+        socket.resume();
         return bridge;
       } catch (err) {
         ws.close(4000, 'handshake failed');
@@ -134,6 +135,37 @@ describe.skipIf(xvncUnavailable())('the browser side against a real Xvnc', () =>
     b.send(Buffer.of(0));
     const head = await b.bytes.read(24);
     expect([head.readUInt16BE(0), head.readUInt16BE(2)]).toEqual([1024, 768]);
+    b.ws.close();
+  });
+});
+
+describe.skipIf(xvncUnavailable())('the browser side against a real Xvnc speaking VeNCrypt (TLSVnc)', () => {
+  let xvnc: TestXvnc;
+  let relay: Awaited<ReturnType<typeof bastion>>;
+  beforeAll(async () => {
+    xvnc = await startXvnc({ password: PASSWORD, securityTypes: 'TLSVnc' });
+    relay = await bastion(() => xvnc.port, PASSWORD);
+  }, 30_000);
+  afterAll(async () => {
+    await relay?.close();
+    await xvnc?.stop();
+  });
+
+  it('the browser still sees None only, then the ServerInit and framebuffer updates through the TLS socket', async () => {
+    const b = await browser(relay.url);
+    await b.bytes.read(12);
+    b.send('RFB 003.008\n');
+    expect(await b.bytes.read(2)).toEqual(Buffer.of(1, 1));
+    b.send(Buffer.of(1));
+    expect((await b.bytes.read(4)).readUInt32BE(0)).toBe(0);
+    b.send(Buffer.of(1));
+    const head = await b.bytes.read(24);
+    expect([head.readUInt16BE(0), head.readUInt16BE(2)]).toEqual([1024, 768]);
+    await b.bytes.read(head.readUInt32BE(20));
+    expect((await nth(relay.bridges, 0)).target).toMatchObject({ securityType: 19, subtype: 258 });
+    b.send(Buffer.of(3, 0, 0, 0, 0, 0, 0, 16, 0, 16));
+    expect((await b.bytes.read(4))[0]).toBe(0);
+    expect(b.bytes.all.includes(Buffer.from(PASSWORD))).toBe(false);
     b.ws.close();
   });
 });

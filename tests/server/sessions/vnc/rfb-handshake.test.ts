@@ -30,7 +30,7 @@ describe.skipIf(xvncUnavailable())('against a real Xvnc', () => {
   it('logs in with the right password (VncAuth, 3.8), then ClientInit gets a 1024x768 ServerInit', async () => {
     const socket = await connect(withPassword.port);
     const connected = await rfbConnect(socket, { password: PASSWORD });
-    expect(connected).toEqual({ version: '3.8', serverVersion: 'RFB 003.008', securityType: 2 });
+    expect(connected).toMatchObject({ version: '3.8', serverVersion: 'RFB 003.008', securityType: 2, socket });
     expect(socket.isPaused()).toBe(true);
     const init = await rfbServerInit(socket, true);
     expect([init.width, init.height]).toEqual([1024, 768]);
@@ -66,16 +66,49 @@ describe.skipIf(xvncUnavailable())('against a real Xvnc', () => {
 });
 
 describe.skipIf(xvncUnavailable())('a real Xvnc that offers only VeNCrypt', () => {
-  let xvnc: TestXvnc;
+  let tlsVnc: TestXvnc;
+  let tlsNone: TestXvnc;
+  let x509: TestXvnc;
   beforeAll(async () => {
-    xvnc = await startXvnc({ password: PASSWORD, securityTypes: 'TLSVnc' });
+    [tlsVnc, tlsNone, x509] = await Promise.all([
+      startXvnc({ password: PASSWORD, securityTypes: 'TLSVnc' }),
+      startXvnc({ securityTypes: 'TLSNone' }),
+      startXvnc({ password: PASSWORD, securityTypes: 'X509Vnc' }),
+    ]);
   }, 30_000);
-  afterAll(() => xvnc?.stop());
+  afterAll(async () => {
+    await Promise.all([tlsVnc?.stop(), tlsNone?.stop(), x509?.stop()]);
+  });
 
-  it('is refused clearly, with the list it offered', async () => {
-    const socket = await connect(xvnc.port);
+  it('TLSVnc: VncAuth inside anonymous TLS, then the ServerInit over the TLS socket', async () => {
+    const socket = await connect(tlsVnc.port);
+    const connected = await rfbConnect(socket, { password: PASSWORD });
+    expect(connected).toMatchObject({ version: '3.8', securityType: 19, subtype: 258 });
+    expect(connected.socket).not.toBe(socket);
+    const init = await rfbServerInit(connected.socket, true);
+    expect([init.width, init.height]).toEqual([1024, 768]);
+    connected.socket.destroy();
+  });
+
+  it('TLSVnc with a wrong password: the wrong-password error', async () => {
+    const socket = await connect(tlsVnc.port);
+    expect(await failure(rfbConnect(socket, { password: 'not-the-one' }))).toMatchObject({ kind: 'auth' });
+    expect(socket.destroyed).toBe(true);
+  });
+
+  it('TLSNone: no password', async () => {
+    const socket = await connect(tlsNone.port);
+    const connected = await rfbConnect(socket);
+    expect(connected).toMatchObject({ securityType: 19, subtype: 257 });
+    const init = await rfbServerInit(connected.socket, true);
+    expect([init.width, init.height]).toEqual([1024, 768]);
+    connected.socket.destroy();
+  });
+
+  it('X509 subtypes only (a certificate to trust): refused clearly, with what was offered', async () => {
+    const socket = await connect(x509.port);
     const err = await failure(rfbConnect(socket, { password: PASSWORD }));
-    expect(err).toMatchObject({ side: 'target', kind: 'unsupported-security', offered: [19], detail: 'offered: 19 (VeNCrypt)' });
+    expect(err).toMatchObject({ side: 'target', kind: 'unsupported-security', offered: [19], detail: 'offered: VeNCrypt with 261 (X509Vnc)' });
     expect(socket.destroyed).toBe(true);
   });
 });
@@ -144,11 +177,24 @@ describe('against scripted servers', () => {
     const { result } = await run(async (s, got) => {
       s.write('RFB 003.008\n');
       await got.read(12);
-      s.write(Buffer.of(2, 19, 16));
+      s.write(Buffer.of(2, 18, 16));
     });
     const err = await failure(result);
-    expect(err).toMatchObject({ kind: 'unsupported-security', offered: [19, 16], message: 'VNC 服务器未提供堡垒机支持的安全类型' });
-    expect(err.detail).toBe('offered: 19 (VeNCrypt), 16 (Tight)');
+    expect(err).toMatchObject({ kind: 'unsupported-security', offered: [18, 16], message: 'VNC 服务器未提供堡垒机支持的安全类型' });
+    expect(err.detail).toBe('offered: 18 (TLS), 16 (Tight)');
+  });
+
+  it('a huge VeNCrypt subtype count is a protocol error', async () => {
+    const { result } = await run(async (s, got) => {
+      s.write('RFB 003.008\n');
+      await got.read(12);
+      s.write(Buffer.of(1, 19));
+      await got.read(1);
+      s.write(Buffer.of(0, 2));
+      await got.read(2);
+      s.write(Buffer.of(0, 255));
+    });
+    expect(await failure(result)).toMatchObject({ kind: 'protocol', detail: '255 VeNCrypt subtypes' });
   });
 
   it('a refusal (no types) carries its reason', async () => {
