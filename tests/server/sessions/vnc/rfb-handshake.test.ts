@@ -1,4 +1,5 @@
 import type net from 'node:net';
+import { Duplex } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rfbConnect, rfbServerInit } from '../../../../server/modules/sessions/vnc/rfb-handshake.ts';
 import { RfbError } from '../../../../server/modules/sessions/vnc/rfb-reader.ts';
@@ -6,6 +7,31 @@ import { connect, type FakeServer, fakeServer, reason, u32 } from './fake.ts';
 import { startXvnc, type TestXvnc, XVNC_DESKTOP, xvncUnavailable } from './xvnc.ts';
 
 const PASSWORD = 'Vnc-Test-7';
+
+/** A socket seen through a plain Duplex (not a net.Socket), as an access gateway's SSH channel is. */
+function wrapped(socket: net.Socket): Duplex {
+  const duplex: Duplex = new Duplex({
+    read() {
+      socket.resume();
+    },
+    write(chunk, _encoding, callback) {
+      socket.write(chunk, callback);
+    },
+    final(callback) {
+      socket.end(callback);
+    },
+    destroy(err, callback) {
+      socket.destroy();
+      callback(err);
+    },
+  });
+  socket.on('data', (chunk) => {
+    if (!duplex.push(chunk)) socket.pause();
+  });
+  socket.on('end', () => duplex.push(null));
+  socket.on('close', () => duplex.destroy());
+  return duplex;
+}
 
 /** The RfbError a promise rejects with. */
 async function failure(p: Promise<unknown>): Promise<RfbError> {
@@ -37,6 +63,14 @@ describe.skipIf(xvncUnavailable())('against a real Xvnc', () => {
     expect(init.pixelFormat).toMatchObject({ bitsPerPixel: 32, depth: 24, trueColour: true });
     expect(init.name).toBe(XVNC_DESKTOP);
     expect(init.raw).toHaveLength(24 + Buffer.byteLength(init.name));
+    socket.destroy();
+  });
+
+  it('through a Duplex that is not a net.Socket (a gateway channel)', async () => {
+    const socket = wrapped(await connect(withPassword.port));
+    expect(await rfbConnect(socket, { password: PASSWORD })).toMatchObject({ securityType: 2, socket });
+    const init = await rfbServerInit(socket, true);
+    expect([init.width, init.height]).toEqual([1024, 768]);
     socket.destroy();
   });
 
@@ -94,6 +128,15 @@ describe.skipIf(xvncUnavailable())('a real Xvnc that offers only VeNCrypt', () =
     const socket = await connect(tlsVnc.port);
     expect(await failure(rfbConnect(socket, { password: 'not-the-one' }))).toMatchObject({ kind: 'auth' });
     expect(socket.destroyed).toBe(true);
+  });
+
+  it('TLSVnc through a Duplex that is not a net.Socket (a gateway channel)', async () => {
+    const socket = wrapped(await connect(tlsVnc.port));
+    const connected = await rfbConnect(socket, { password: PASSWORD });
+    expect(connected).toMatchObject({ securityType: 19, subtype: 258 });
+    const init = await rfbServerInit(connected.socket, true);
+    expect([init.width, init.height]).toEqual([1024, 768]);
+    connected.socket.destroy();
   });
 
   it('TLSNone: no password', async () => {
