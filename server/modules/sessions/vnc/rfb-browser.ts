@@ -15,11 +15,14 @@ import { bound, HANDSHAKE_TIMEOUT_MS, printable, type ReadLimits, RfbError, RfbR
 export interface BrowserChannel {
   send(data: Buffer): void;
   /**
-   * Delivers the browser's bytes to `onData` and its end to `onEnd` (an error when it broke the channel's rules, such
-   * as a text message); returns what stops the delivery.
+   * Delivers the browser's bytes to `onData` and its end to `onEnd` (a ChannelRuleError when it broke the channel's
+   * rules, such as a text message); returns what stops the delivery.
    */
   listen(onData: (chunk: Buffer) => void, onEnd: (error?: Error) => void): () => void;
 }
+
+/** What a channel ends with when the browser broke its rules (a text message where RFB needs binary ones). */
+export class ChannelRuleError extends Error {}
 
 const asBuffer = (data: RawData): Buffer => (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data));
 
@@ -27,7 +30,7 @@ export function wsChannel(ws: WebSocket): BrowserChannel {
   return {
     send: (data) => ws.send(data, { binary: true }),
     listen(onData, onEnd) {
-      const message = (data: RawData, isBinary: boolean) => (isBinary ? onData(asBuffer(data)) : onEnd(new Error('a text message')));
+      const message = (data: RawData, isBinary: boolean) => (isBinary ? onData(asBuffer(data)) : onEnd(new ChannelRuleError('a text message')));
       const close = () => onEnd();
       const error = (err: Error) => onEnd(err);
       ws.on('message', message);
@@ -70,7 +73,7 @@ export async function rfbServe(browser: BrowserChannel, limits: ReadLimits = {})
   const reader = new RfbReader('browser');
   let route = {
     data: (chunk: Buffer) => reader.push(chunk),
-    end: (error?: Error) => reader.fail(new RfbError('browser', error?.message === 'a text message' ? 'protocol' : 'closed', error?.message ?? '')),
+    end: (error?: Error) => reader.fail(new RfbError('browser', error instanceof ChannelRuleError ? 'protocol' : 'closed', error?.message ?? '')),
   };
   const stop = browser.listen(
     (chunk) => route.data(chunk),
@@ -100,6 +103,11 @@ export async function rfbServe(browser: BrowserChannel, limits: ReadLimits = {})
         handedOff = true;
         reader.onFail = undefined;
         route = { data: onData, end: onEnd };
+        // Failed between the bridge's end and this call (it left, or flooded): the relay learns it at once.
+        if (reader.failed) {
+          onEnd(reader.failed);
+          return stop;
+        }
         const rest = reader.rest();
         if (rest.length) onData(rest);
         return stop;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { type VncBridge, vncBridge, wsChannel } from '../../../../server/modules/sessions/vnc/rfb-browser.ts';
+import { type BrowserChannel, rfbServe, type VncBridge, vncBridge, wsChannel } from '../../../../server/modules/sessions/vnc/rfb-browser.ts';
 import { RfbError } from '../../../../server/modules/sessions/vnc/rfb-reader.ts';
 import { vncKey } from '../../../../server/modules/sessions/vnc/vnc-auth.ts';
 import { Bytes, connect, type FakeServer, fakeServer, u32 } from './fake.ts';
@@ -282,5 +282,55 @@ describe('malformed browsers', () => {
     await b.bytes.read(12);
     b.ws.terminate();
     expect(await failure(nth(relay.bridges, n))).toMatchObject({ side: 'browser', kind: 'closed' });
+  });
+});
+
+describe('the hand-off of the browser bytes (a channel in memory)', () => {
+  function channel() {
+    const sent: Buffer[] = [];
+    let deliver: (chunk: Buffer) => void = () => {};
+    const ch: BrowserChannel = {
+      send: (data) => void sent.push(data),
+      listen(onData) {
+        deliver = onData;
+        return () => {
+          deliver = () => {};
+        };
+      },
+    };
+    return { ch, sent, from: (b: Buffer | string) => deliver(Buffer.from(b)) };
+  }
+
+  it('gives the relay what came after the ClientInit first, in the hand-off call, then the rest', async () => {
+    const { ch, from } = channel();
+    const serving = rfbServe(ch);
+    from(Buffer.concat([Buffer.from('RFB 003.008\n'), Buffer.of(1, 0), Buffer.from('early')]));
+    const served = await serving;
+    expect(served.shared).toBe(false);
+    from('later');
+    const got: string[] = [];
+    served.handOff(
+      (chunk) => got.push(chunk.toString()),
+      () => {},
+    );
+    expect(got).toEqual(['earlylater']);
+    from('after');
+    expect(got).toEqual(['earlylater', 'after']);
+  });
+
+  it('a flood between the bridge and the hand-off reaches the relay as its end', async () => {
+    const { ch, from } = channel();
+    const serving = rfbServe(ch);
+    from(Buffer.concat([Buffer.from('RFB 003.008\n'), Buffer.of(1, 1)]));
+    const served = await serving;
+    from(Buffer.alloc(1024 * 1024));
+    expect(served.failed()).toMatchObject({ side: 'browser', kind: 'protocol' });
+    const ends: unknown[] = [];
+    served.handOff(
+      () => {},
+      (error) => ends.push(error),
+    );
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toBeInstanceOf(RfbError);
   });
 });
