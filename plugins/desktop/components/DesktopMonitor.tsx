@@ -1,0 +1,97 @@
+import { socketUrl, useApi, useCan, usePageTitle, useTranslation } from '@/core';
+import { MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text } from '@fluentui/react-components';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { desktopApi } from '../api';
+import { SocketChannel } from './channel';
+import { useFrameStyles } from './styles';
+import { useViewerFactory } from './useViewer';
+
+type MonitorStatus = 'connecting' | 'connected' | 'closed';
+
+/**
+ * `/guacd-monitor?sessionId=` (在线会话 → 监控 of a desktop session): the user's screen, view only, from
+ * `/sessions/:id/vnc-monitor`; says why it ended (the user left, an admin cut the session…).
+ */
+export function DesktopMonitor() {
+  const { t } = useTranslation('desktop');
+  const styles = useFrameStyles();
+  const api = useApi();
+  const [params] = useSearchParams();
+  const sessionId = params.get('sessionId') ?? '';
+  // session-audit's key (this plugin's pages cannot name it as their gate): checked here, and by the server's socket.
+  const may = useCan('online-session-monitor');
+  usePageTitle(t('monitor.title'));
+  const { create, failed } = useViewerFactory();
+  const [status, setStatus] = useState<MonitorStatus>('connecting');
+  const [reason, setReason] = useState('');
+  const screen = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const box = screen.current;
+    if (!sessionId || !may || !create || !box) return;
+    const socket = new WebSocket(socketUrl(api, desktopApi(api).monitorPath(sessionId)));
+    const channel = new SocketChannel(socket, {
+      connected: () => setStatus('connected'),
+      closed: (why) => {
+        setReason(why || t('desktop.closedReason'));
+        setStatus('closed');
+      },
+    });
+    const viewer = create(box, channel, { viewOnly: true, scale: 'fit' }, {
+      disconnect: () => {
+        setReason((before) => before || channel.reason || t('desktop.closedReason'));
+        setStatus('closed');
+      },
+    });
+    return () => {
+      viewer.disconnect();
+      channel.close();
+    };
+  }, [api, create, may, sessionId, t]);
+
+  if (!sessionId || !may) {
+    return (
+      <div className={styles.message}>
+        <MessageBar intent="error">
+          <MessageBarBody>{sessionId ? t('monitor.denied') : t('monitor.missing')}</MessageBarBody>
+        </MessageBar>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.bar}>
+        <Text className={styles.title}>{t('monitor.title')}</Text>
+        <Text role="status" aria-live="polite">
+          {status === 'connected' ? t('monitor.watching') : t(`status.${status}`)}
+        </Text>
+      </div>
+      <div className={styles.body}>
+        <div className={styles.screen}>
+          {failed ? (
+            <div className={styles.message}>
+              <MessageBar intent="error">
+                <MessageBarBody>
+                  <MessageBarTitle>{t('desktop.loadFailed')}</MessageBarTitle>
+                  {failed}
+                </MessageBarBody>
+              </MessageBar>
+            </div>
+          ) : null}
+          {status === 'closed' ? (
+            <MessageBar intent="warning" layout="multiline" className={styles.notice}>
+              <MessageBarBody>
+                <MessageBarTitle>{t('monitor.ended')}</MessageBarTitle>
+                {reason}
+              </MessageBarBody>
+            </MessageBar>
+          ) : null}
+          {status === 'connecting' && !failed ? <Spinner className={styles.message} label={t('status.connecting')} /> : null}
+          <div ref={screen as RefObject<HTMLDivElement>} role="img" aria-label={t('monitor.label', { id: sessionId })} className={styles.fill} />
+        </div>
+      </div>
+    </div>
+  );
+}
