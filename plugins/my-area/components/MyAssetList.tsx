@@ -10,8 +10,11 @@ const useStyles = makeStyles({
   cardLine: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS },
 });
 
-/** The protocols the terminal page (`/term`) opens. RDP and VNC have no page yet, so no action. */
+/** The protocols the terminal page (`/term`) opens. */
 export const TERMINAL_PROTOCOLS: readonly string[] = ['ssh', 'telnet'];
+
+/** The protocols the desktop page (`/access`) opens. RDP has no relay yet, so no action. */
+export const DESKTOP_PROTOCOLS: readonly string[] = ['vnc'];
 
 /**
  * `#/term?…` of an SSH or Telnet asset, opened in a new browser tab (the terminal fills its window); `protocol` picks
@@ -20,9 +23,17 @@ export const TERMINAL_PROTOCOLS: readonly string[] = ['ssh', 'telnet'];
 export const terminalHref = (a: Pick<MyAssetRow, 'id' | 'name' | 'protocol'>) =>
   `#/term?${new URLSearchParams({ assetId: a.id, assetName: a.name, protocol: a.protocol, isWorker: 'true' })}`;
 
+/** `#/access?…` of a VNC asset, opened in a new browser tab (the desktop fills its window). */
+export const desktopHref = (a: Pick<MyAssetRow, 'id' | 'name' | 'protocol'>) =>
+  `#/access?${new URLSearchParams({ assetId: a.id, assetName: a.name, protocol: a.protocol })}`;
+
+/** Where 接入 goes for an asset of this protocol (null: nowhere yet). */
+export const accessHref = (a: Pick<MyAssetRow, 'id' | 'name' | 'protocol'>): string | null =>
+  TERMINAL_PROTOCOLS.includes(a.protocol) ? terminalHref(a) : DESKTOP_PROTOCOLS.includes(a.protocol) ? desktopHref(a) : null;
+
 /**
  * 我的资产, the portal's home: the assets the caller may open (owned, granted directly or through a group, within the
- * grant's window), as a table or as cards, each SSH or Telnet one with 接入 (a terminal in a new browser tab).
+ * grant's window), as a table or as cards, each SSH, Telnet or VNC one with 接入 (a terminal or a desktop in a new browser tab).
  */
 export function MyAssetList() {
   const { t } = useTranslation('my-area');
@@ -41,9 +52,10 @@ export function MyAssetList() {
         empty={t('asset.empty')}
         searchFields={[search.name, search.protocol, search.tags]}
         columns={[columns.name, columns.protocol, columns.tags, columns.status, columns.lastAccess]}
-        rowActions={(a) =>
-          TERMINAL_PROTOCOLS.includes(a.protocol) ? [{ key: 'connect', label: t('asset.actions.connect'), onClick: () => window.open(terminalHref(a), '_blank') }] : []
-        }
+        rowActions={(a) => {
+          const href = accessHref(a);
+          return href === null ? [] : [{ key: 'connect', label: t('asset.actions.connect'), onClick: () => window.open(href, '_blank') }];
+        }}
         cards={{
           render: (a) => (
             <article className={styles.card} aria-label={a.name}>

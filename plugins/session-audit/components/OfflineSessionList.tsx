@@ -14,7 +14,7 @@ import { Badge, Button, makeStyles, Menu, MenuButton, MenuItem, MenuList, MenuPo
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { MoreHorizontalRegular } from '@fluentui/react-icons/svg/more-horizontal';
 import { useRef } from 'react';
-import { isTerminalSession, SESSION_KEYS, type SessionRow, sessionApi } from './api';
+import { isDesktopSession, isTerminalSession, SESSION_KEYS, type SessionRow, sessionApi } from './api';
 import { openSessionWindow, useSessionColumns, useSessionSearch } from './lists';
 import { RecordingIncompleteBadge } from './RecordingState';
 
@@ -45,7 +45,8 @@ export function OfflineSessionList() {
   const searchFields = useSessionSearch(true);
   const strong = (s: SessionRow, text: string) => (s.reviewed ? text : <span className={styles.unread}>{text}</span>);
   const sessionColumns = useSessionColumns((s) => s.disconnectedTime, strong);
-  const canPlay = (s: SessionRow) => s.recording === '1' && isTerminalSession(s);
+  // Terminals (asciicast) and VNC desktops (the RFB recording); RDP stays disabled until it has a relay.
+  const canPlay = (s: SessionRow) => s.recording === '1' && (isTerminalSession(s) || isDesktopSession(s));
 
   const named = (s: SessionRow) =>
     t('offline.named', { user: s.creatorName || s.creator, asset: s.assetName || s.assetId, ip: s.clientIp, time: formatDateTime(s.connectedTime) });
@@ -127,7 +128,7 @@ export function OfflineSessionList() {
             label: t('offline.playback'),
             menu: 'offline-session-playback',
             disabled: !canPlay(s),
-            onClick: () => openSessionWindow('/term-playback', s.id, 1280, 720),
+            onClick: () => openSessionWindow(isDesktopSession(s) ? '/guacd-playback' : '/term-playback', s.id, 1280, 720),
           },
           s.reviewed
             ? {

@@ -7,7 +7,7 @@ import {
 } from '@/core';
 import { Switch } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { isTerminalSession, SESSION_KEYS, type SessionRow, sessionApi } from './api';
+import { isDesktopSession, isTerminalSession, SESSION_KEYS, type SessionRow, sessionApi } from './api';
 import { openSessionWindow, useSessionColumns, useSessionSearch } from './lists';
 import { useNow } from './useNow';
 
@@ -57,9 +57,13 @@ export function OnlineSessionList() {
             key: 'monitor',
             label: t('online.monitor'),
             menu: 'online-session-monitor',
-            disabled: !isTerminalSession(s),
+            // Terminals and VNC desktops; RDP stays disabled until it has a relay.
+            disabled: !isTerminalSession(s) && !isDesktopSession(s),
             // The protocol picks the monitor's socket before the page has read the session.
-            onClick: () => openSessionWindow('/term-monitor', s.id, 1024, 768, { protocol: s.protocol }),
+            onClick: () =>
+              isDesktopSession(s)
+                ? openSessionWindow('/guacd-monitor', s.id, 1024, 768)
+                : openSessionWindow('/term-monitor', s.id, 1024, 768, { protocol: s.protocol }),
           },
           {
             key: 'disconnect',

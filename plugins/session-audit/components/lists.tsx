@@ -36,7 +36,7 @@ export function useSessionSearch(withReviewed: boolean): SearchField[] {
  * `extra` adds query parameters (the monitor's `protocol`).
  */
 export function openSessionWindow(
-  page: '/term-monitor' | '/term-playback',
+  page: '/term-monitor' | '/term-playback' | '/guacd-monitor' | '/guacd-playback',
   sessionId: string,
   width: number,
   height: number,

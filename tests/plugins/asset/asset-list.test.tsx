@@ -57,15 +57,16 @@ describe('asset list', () => {
     expect(await screen.findByText('dial tcp 10.0.0.2:3389: i/o timeout')).toBeInTheDocument();
   });
 
-  it('接入 (key asset-access) opens the terminal of an SSH or Telnet asset (with its protocol) in a new browser tab; none for RDP and VNC', async () => {
+  it('接入 (key asset-access) opens the terminal of an SSH or Telnet asset (with its protocol), the desktop of a VNC one, in a new browser tab; none for RDP', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const sw = { ...web, id: 'a3', name: 'switch-01', protocol: 'telnet', port: 23 };
     const vnc = { ...desk, id: 'a4', name: 'vnc-01', protocol: 'vnc', port: 5900 };
     const { user } = await renderPlugin(asset, { route: '/asset', session: asAdmin(), api: { ...LISTS, 'GET /assets/paging': page([web, desk, sw, vnc]) } });
     await screen.findByRole('link', { name: 'web-01' });
-    // RDP and VNC: the graphical page does not exist yet.
+    // RDP: no relay yet.
     expect(row('desk-01').queryByRole('button', { name: '接入' })).toBeNull();
-    expect(row('vnc-01').queryByRole('button', { name: '接入' })).toBeNull();
+    await user.click(row('vnc-01').getByRole('button', { name: '接入' }));
+    expect(open).toHaveBeenLastCalledWith('#/access?assetId=a4&assetName=vnc-01&protocol=vnc', '_blank');
     await user.click(row('web-01').getByRole('button', { name: '接入' }));
     expect(open).toHaveBeenLastCalledWith('#/term?assetId=a1&assetName=web-01&protocol=ssh', '_blank');
     await user.click(row('switch-01').getByRole('button', { name: '接入' }));

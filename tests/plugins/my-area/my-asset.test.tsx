@@ -40,7 +40,7 @@ const row = (name: string) => {
 };
 
 describe('my-area plugin: 我的资产', () => {
-  it('接入 opens an SSH or Telnet asset’s terminal (portal mode, with its protocol) in a new browser tab; RDP and VNC have none', async () => {
+  it('接入 opens an SSH or Telnet asset’s terminal (portal mode, with its protocol) or a VNC asset’s desktop in a new browser tab; RDP has none', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const sw = { ...web, id: 'a3', name: 'switch-01', protocol: 'telnet' };
     const vnc = { ...desk, id: 'a4', name: 'vnc-01', protocol: 'vnc' };
@@ -48,7 +48,8 @@ describe('my-area plugin: 我的资产', () => {
       const { user } = await renderPlugin(myArea, { session: ann, api: { ...handlers, 'GET /worker/assets/paging': { total: 4, items: [web, desk, sw, vnc] } } });
       await screen.findByText('web-01', { selector: 'td *' });
       expect(row('desk-01').queryByRole('button', { name: '接入' })).toBeNull();
-      expect(row('vnc-01').queryByRole('button', { name: '接入' })).toBeNull();
+      await user.click(row('vnc-01').getByRole('button', { name: '接入' }));
+      expect(open).toHaveBeenLastCalledWith('#/access?assetId=a4&assetName=vnc-01&protocol=vnc', '_blank');
       await user.click(row('web-01').getByRole('button', { name: '接入' }));
       expect(open).toHaveBeenLastCalledWith('#/term?assetId=a1&assetName=web-01&protocol=ssh&isWorker=true', '_blank');
       await user.click(row('switch-01').getByRole('button', { name: '接入' }));

@@ -2,7 +2,7 @@ import { type FakeSockets, installFakeWebSocket, renderPlugin, reply } from '@/c
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sessionAudit from '../../../plugins/session-audit';
-import { isTerminalSession } from '../../../plugins/session-audit/components/api';
+import { isDesktopSession, isTerminalSession } from '../../../plugins/session-audit/components/api';
 import { fakeTerms } from './fakeXterm';
 import { assets, session, users } from './fixtures';
 
@@ -71,6 +71,27 @@ describe('session-audit: Telnet sessions', () => {
     expect(row('192.168.1.40').getByRole('button', { name: '回放' })).toBeDisabled();
     await user.click(row('192.168.1.30').getByRole('button', { name: '回放' }));
     expect(open).toHaveBeenCalledWith('#/term-playback?sessionId=t1', 'term-playback-t1', expect.stringContaining('width='));
+  });
+
+  it('a VNC session in mode guacd is a desktop one: 监控 opens /guacd-monitor, 回放 /guacd-playback; RDP stays disabled', async () => {
+    const desk = { ...vnc, id: 'v2', clientIp: '192.168.1.60', mode: 'guacd' };
+    expect([ssh, telnet, rdp, vnc, desk].map(isDesktopSession)).toEqual([false, false, false, false, true]);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const live = await renderPlugin(sessionAudit, { route: '/online-session', api: { ...lists, 'GET /sessions/paging': { total: 2, items: [rdp, desk] } } });
+    await screen.findByText('192.168.1.60');
+    expect(row('192.168.1.40').getByRole('button', { name: '监控' })).toBeDisabled();
+    await live.user.click(row('192.168.1.60').getByRole('button', { name: '监控' }));
+    expect(open).toHaveBeenLastCalledWith('#/guacd-monitor?sessionId=v2', 'guacd-monitor-v2', expect.stringContaining('width=1024,height=768'));
+    live.unmount();
+    const ended = { status: 'disconnected' as const, disconnectedTime: '2026-11-23 11:02:03' };
+    const history = await renderPlugin(sessionAudit, {
+      route: '/offline-session',
+      api: { ...lists, 'GET /sessions/paging': { total: 2, items: [{ ...rdp, ...ended }, { ...desk, ...ended }] } },
+    });
+    await screen.findByText('192.168.1.60');
+    expect(row('192.168.1.40').getByRole('button', { name: '回放' })).toBeDisabled();
+    await history.user.click(row('192.168.1.60').getByRole('button', { name: '回放' }));
+    expect(open).toHaveBeenLastCalledWith('#/guacd-playback?sessionId=v2', 'guacd-playback-v2', expect.stringContaining('width=1280,height=720'));
   });
 
   it('the monitor page watches a Telnet session on /telnet-monitor, as its row says, whatever the link', async () => {

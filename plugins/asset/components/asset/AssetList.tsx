@@ -27,8 +27,19 @@ import { ImportAssetsDialog } from './ImportAssetsDialog';
 /** How many assets one batch request checks (the server probes a bounded number at a time). */
 const TCPING_CHUNK = 10;
 
-/** The protocols the terminal page (`/term`) opens. RDP and VNC have no page yet, so no 接入. */
+/** The protocols the terminal page (`/term`) opens. */
 export const TERMINAL_PROTOCOLS: readonly string[] = ['ssh', 'telnet'];
+
+/** The protocols the desktop page (`/access`) opens. RDP has no relay yet, so no 接入. */
+export const DESKTOP_PROTOCOLS: readonly string[] = ['vnc'];
+
+/** `#/access?…`: the desktop page of a VNC asset, opened in a new browser tab by 接入. */
+export const desktopHref = (a: { id: string; name: string; protocol: string }) =>
+  `#/access?${new URLSearchParams({ assetId: a.id, assetName: a.name, protocol: a.protocol })}`;
+
+/** Where 接入 goes for an asset of this protocol (null: nowhere yet). */
+export const accessHref = (a: { id: string; name: string; protocol: string }): string | null =>
+  TERMINAL_PROTOCOLS.includes(a.protocol) ? terminalHref(a) : DESKTOP_PROTOCOLS.includes(a.protocol) ? desktopHref(a) : null;
 
 /** `#/term?…`: the terminal page of an SSH or Telnet asset, opened in a new browser tab by 接入 (`protocol` picks its socket). */
 export const terminalHref = (a: { id: string; name: string; protocol: string }) =>
@@ -169,9 +180,9 @@ export function AssetList() {
           </>
         }
         rowActions={(a) => [
-          // SSH only: the graphical page does not exist yet. A new browser tab, as 1.3.9.
-          ...(TERMINAL_PROTOCOLS.includes(a.protocol)
-            ? [{ key: 'connect', label: t('asset.actions.connect'), menu: 'asset-access' as const, onClick: () => window.open(terminalHref(a), '_blank') }]
+          // SSH and Telnet to the terminal, VNC to the desktop (RDP waits for its relay). A new browser tab, as 1.3.9.
+          ...(accessHref(a) !== null
+            ? [{ key: 'connect', label: t('asset.actions.connect'), menu: 'asset-access' as const, onClick: () => window.open(accessHref(a) ?? '', '_blank') }]
             : []),
           { key: 'edit', label: t('asset.actions.edit'), menu: 'asset-edit', onClick: () => setForm({ kind: 'edit', id: a.id }) },
           { key: 'copy', label: t('asset.actions.copy'), menu: 'asset-copy', overflow: true, onClick: () => setForm({ kind: 'copy', id: a.id }) },
