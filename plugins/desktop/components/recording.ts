@@ -138,8 +138,27 @@ export function readKeyframe(data: Uint8Array): Keyframe | null {
 
 /** Inflates a keyframe's pixels with the browser's own zlib (`DecompressionStream('deflate')` is RFC 1950). */
 export async function inflate(compressed: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([compressed as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const stream = new DecompressionStream('deflate');
+  const writer = stream.writable.getWriter();
+  // Errors surface on the reading side (a corrupt keyframe rejects the read).
+  writer.write(new Uint8Array(compressed)).catch(() => undefined);
+  writer.close().catch(() => undefined);
+  const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 /** RFB encodings the player writes itself. */
