@@ -8,7 +8,7 @@ import { SERVER_RULES } from './serverRules';
 export const REPO = join(import.meta.dirname, '..', '..');
 
 /** Libraries a plugin may import (docs/CONVENTIONS.md); axios, i18next and @tanstack go through `@/core`. */
-const PLUGIN_LIBRARIES = ['react', 'react-dom', 'react-router-dom', '@fluentui/react-components', '@fluentui/react-charts', '@fluentui/react-icons', 'react-i18next', 'dayjs', 'zustand'];
+const PLUGIN_LIBRARIES = ['react', 'react-dom', 'react-router-dom', '@fluentui/react-components', '@fluentui/react-charts', '@fluentui/react-icons', 'react-i18next', 'dayjs', 'zustand', '@novnc/novnc'];
 const TEST_LIBRARIES = ['vitest', '@testing-library/react', '@testing-library/user-event', '@testing-library/dom', '@testing-library/jest-dom'];
 const modulesOf = (names: readonly string[]) => `(^|/)node_modules/(${names.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})/`;
 
