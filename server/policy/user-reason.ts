@@ -19,6 +19,14 @@ interface Phrase {
 
 /** Reasons fit for a user: fixed words, no address, port, host name or raw system text. Found by substring. */
 const PHRASES: readonly Phrase[] = [
+  // VNC: the bastion's RFB handshake with the target (sessions/vnc/rfb-reader.ts); before SSH's `握手超时`.
+  { zh: 'VNC 认证失败，请检查资产的密码', en: "VNC authentication failed; check the asset's password" },
+  { zh: 'VNC 服务器要求密码，但资产未设置密码', en: 'the VNC server asks for a password and the asset has none' },
+  { zh: 'VNC 服务器未提供堡垒机支持的安全类型', en: 'the VNC server offers no security type the bastion supports' },
+  { zh: 'VNC 服务器拒绝了连接', en: 'the VNC server refused the connection' },
+  { zh: 'VNC 服务器的协议数据无效', en: 'the VNC server sent invalid protocol data' },
+  { zh: 'VNC 握手超时', en: 'the VNC handshake timed out' },
+  { zh: 'VNC 服务器在握手期间关闭了连接', en: 'the VNC server closed the connection during the handshake' },
   { zh: '认证失败，请检查授权账户、密码或私钥', en: 'authentication failed; check the account, password or private key' },
   { zh: '握手超时', en: 'the SSH handshake timed out' },
   { zh: '代理拒绝连接', en: 'the proxy refused the connection' },
@@ -59,6 +67,8 @@ const HEADS: readonly (Phrase & { code: number; alone?: true })[] = [
   { code: 804, zh: '创建SSH隧道失败', en: 'The access gateway could not reach the asset' },
   { code: 806, zh: '创建Telnet连接失败：SOCKS 代理连接失败', en: 'Could not connect to the Telnet host: the SOCKS proxy failed' },
   { code: 806, zh: '创建Telnet连接失败', en: 'Could not connect to the Telnet host' },
+  { code: 806, zh: '创建VNC连接失败：SOCKS 代理连接失败', en: 'Could not connect to the VNC desktop: the SOCKS proxy failed' },
+  { code: 806, zh: '创建VNC连接失败', en: 'Could not connect to the VNC desktop' },
   // Last: a message of code 806 under no known head is said under this one.
   { code: 806, zh: '创建SSH客户端失败', en: 'Could not connect to the asset' },
 ];

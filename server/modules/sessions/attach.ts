@@ -6,7 +6,9 @@ import { liveSessionsOf, MSG_LIVE_CAP } from './caps.ts';
 import type { SessionDeps } from './deps.ts';
 import { CLOSE } from './live.ts';
 import { failureCode, failureReason, type Recorder, type Recording, RecordingStartError } from './recording.ts';
-import { ConnectError, type Opened, type Relay } from './relay.ts';
+import { ConnectError, isDesktop, type Opened, type Relay } from './relay.ts';
+import { DesktopSession } from './desktop-session.ts';
+import { rfbRecordingHeader } from './vnc/rfb-recording.ts';
 import { recordingPath } from './shared.ts';
 import { targetOf } from './reach.ts';
 import { TerminalSession } from './terminal-session.ts';
@@ -103,9 +105,10 @@ export async function attach(
       return await end(left.code, left.message);
     }
     const { link } = opened;
+    const desktop = isDesktop(link) ? link : undefined;
     // The connection may end while the row is written below, before the session listens for it.
     let linkEnded = false;
-    link.stream.once('close', () => {
+    (isDesktop(link) ? link.connection.socket : link.stream).once('close', () => {
       linkEnded = true;
     });
     // A recording that cannot start (its header cannot be written: a full disk…): under the `end` policy the session is
@@ -113,7 +116,11 @@ export async function attach(
     let recording: Recording | undefined;
     let unrecorded: { recordingFailure: string; recordingFailedAt: number } | undefined;
     try {
-      recording = await recorder.start(sessionId, relay.recordingFile, { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) });
+      recording = await recorder.start(
+        sessionId,
+        relay.recordingFile,
+        desktop ? { raw: rfbRecordingHeader(desktop.connection.init, new Date(clock.now())) } : { width: cols, height: rows, timestamp: Math.floor(clock.now() / 1000) },
+      );
     } catch (err) {
       const code = err instanceof RecordingStartError ? err.code : failureCode(err);
       const policy = deps.config.recordingFailure;
@@ -122,12 +129,14 @@ export async function attach(
       unrecorded = { recordingFailure: code, recordingFailedAt: clock.now() };
     }
     const flags = Object.fromEntries(FLAGS.map((f) => [f, access.flags[f]]));
+    // A desktop's row has its framebuffer's size (pixels), a terminal's its columns and rows.
+    const [width, height] = desktop ? [desktop.connection.init.width, desktop.connection.init.height] : [cols, rows];
     try {
       // The flags are the current decision's (the strategy may have changed since POST /sessions).
       const file = recording ? recordingPath(deps.config, sessionId, relay.recordingFile) : '';
       await db
         .updateTable('sessions')
-        .set({ status: 'connecting', username: opened.username, connectionId: sessionId, width: cols, height: rows, recording: file, ...flags, strategyId: access.strategyId, ...unrecorded })
+        .set({ status: 'connecting', username: opened.username, connectionId: sessionId, width, height, recording: file, ...flags, strategyId: access.strategyId, ...unrecorded })
         .where('id', '=', sessionId)
         .execute();
     } catch (err) {
@@ -135,7 +144,10 @@ export async function attach(
       throw err;
     }
     socket.off('close', onEarlyClose);
-    const session = new TerminalSession(deps, { id: sessionId, creator: args.userId, assetId: row.assetId, link, socket, recording, size: { cols, rows }, capabilities: opened.capabilities });
+    const base = { id: sessionId, creator: args.userId, assetId: row.assetId, socket, recording };
+    const session = isDesktop(link)
+      ? new DesktopSession(deps, { ...base, link, clipboard: { copy: access.flags.copy === 1, paste: access.flags.paste === 1 } })
+      : new TerminalSession(deps, { ...base, link, size: { cols, rows }, capabilities: opened.capabilities });
     handedOver = true;
     deps.live.add(session);
     if (userLeft || socket.readyState !== socket.OPEN) return await session.close(CLOSE.normal.code, CLOSE.normal.message);
@@ -144,6 +156,8 @@ export async function attach(
     // session in its cut, or is seen here.
     if (!(await sessionAccess(db, args.userId, row.assetId, clock.now()))) return await session.close(CLOSE.denied.code, CLOSE.denied.message);
     socket.send('1');
+    // A desktop's RFB starts after `1`: the bastion plays the RFB server to the browser (desktop-session.ts).
+    if (session instanceof DesktopSession) session.start();
   } finally {
     attaching.delete(sessionId);
     if (!handedOver) opened?.link.end();

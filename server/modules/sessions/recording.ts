@@ -25,6 +25,15 @@ const WRITE_BUFFER = 8 * 1024 * 1024;
 const BATCH_MS = 100;
 const BATCH_CHARS = 256 * 1024;
 
+/**
+ * A recording in another format than asciicast (a desktop's `recording.rfb`, vnc/rfb-recording.ts): its header as it is
+ * (a line of text), then binary records (`record`) written in batches like the lines. A failed write cuts the file
+ * back to the end of the last batch that was written whole (records are never split across batches).
+ */
+export interface RawHeader {
+  raw: string;
+}
+
 /** How long a recording's header may take to be written before the start counts as failed (ETIMEDOUT); tests shorten it. */
 export const recordingStart = { timeoutMs: 10_000 };
 
@@ -105,7 +114,9 @@ export class Recording {
   /** The file cut back to whole lines after a failure (end() waits for it). */
   private repaired: Promise<void> = Promise.resolve();
   private readonly failureListeners: FailureListener[] = [];
-  private batch: string[] = [];
+  private batch: (string | Buffer)[] = [];
+  /** Binary records (a RawHeader): cut back to the last whole batch, not to a newline. */
+  private binary = false;
   private batchChars = 0;
   private timer: NodeJS.Timeout | undefined;
   private drainWaiters: (() => void)[] = [];
@@ -128,7 +139,7 @@ export class Recording {
    * and resolves once its header is written. Throws a RecordingStartError when it cannot (the folder is then removed:
    * no empty file stands for a recording).
    */
-  static async start(recordingDir: string, sessionId: string, name: string, header: RecordingHeader, startedAt = performance.now()): Promise<Recording> {
+  static async start(recordingDir: string, sessionId: string, name: string, header: RecordingHeader | RawHeader, startedAt = performance.now()): Promise<Recording> {
     const file = recordingPath({ recordingDir }, sessionId, name);
     const dir = path.dirname(file);
     try {
@@ -147,9 +158,13 @@ export class Recording {
   }
 
   /** Writes the recording to `file` (created 0600, or opened as it is: a test's FIFO); resolves once the header is written. */
-  static async create(file: string, header: RecordingHeader, startedAt = performance.now()): Promise<Recording> {
+  static async create(file: string, header: RecordingHeader | RawHeader, startedAt = performance.now()): Promise<Recording> {
     const recording = new Recording(file, startedAt);
-    const head = { version: 2, width: header.width, height: header.height, timestamp: header.timestamp, env: { SHELL: '/bin/bash', TERM: 'xterm-256color' } };
+    recording.binary = 'raw' in header;
+    const head =
+      'raw' in header
+        ? undefined
+        : { version: 2, width: header.width, height: header.height, timestamp: header.timestamp, env: { SHELL: '/bin/bash', TERM: 'xterm-256color' } };
     await new Promise<void>((resolve, reject) => {
       // A disk that hangs (a dead network mount) would hold the attach forever: past the limit it counts as failed.
       const timer = setTimeout(() => {
@@ -157,7 +172,7 @@ export class Recording {
         recording.stream.destroy(err);
         reject(new RecordingStartError('ETIMEDOUT', err));
       }, recordingStart.timeoutMs);
-      recording.write(`${JSON.stringify(head)}\n`, (err) => {
+      recording.write('raw' in header ? header.raw : `${JSON.stringify(head)}\n`, (err) => {
         clearTimeout(timer);
         if (err) reject(new RecordingStartError(recording.failure ?? failureCode(err), err));
         else resolve();
@@ -195,7 +210,12 @@ export class Recording {
     else this.failureListeners.push(fn);
   }
 
-  private add(line: string): void {
+  /** One binary record, whole (a RawHeader's recording); written with the next batch. */
+  record(bytes: Buffer): void {
+    this.add(bytes);
+  }
+
+  private add(line: string | Buffer): void {
     if (this.failure !== undefined) return;
     this.batch.push(line);
     this.batchChars += line.length;
@@ -207,15 +227,15 @@ export class Recording {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.batch.length === 0 || this.failure !== undefined) return;
-    const text = this.batch.join('');
+    const text = this.binary ? Buffer.concat(this.batch.map((b) => (typeof b === 'string' ? Buffer.from(b) : b))) : this.batch.join('');
     this.batch = [];
     this.batchChars = 0;
     this.write(text);
   }
 
   /** One batch of whole lines; `written` moves past it once it is on disk. */
-  private write(text: string, done?: (err?: Error | null) => void): void {
-    const bytes = Buffer.byteLength(text);
+  private write(text: string | Buffer, done?: (err?: Error | null) => void): void {
+    const bytes = typeof text === 'string' ? Buffer.byteLength(text) : text.length;
     this.stream.write(text, (err) => {
       if (!err) this.written += bytes;
       done?.(err);
@@ -233,7 +253,7 @@ export class Recording {
     const from = this.written;
     // Batches are whole lines and the bytes past `written` are those of writes that did not all complete: keep what
     // ends with a newline there (a writev may have landed several batches before failing), drop the rest.
-    this.repaired = lastLineEnd(this.file, from)
+    this.repaired = (this.binary ? fs.promises.stat(this.file).then((st) => (st.isFile() ? from : undefined)) : lastLineEnd(this.file, from))
       .catch(() => from)
       .then((end) => (end === undefined ? undefined : fs.promises.truncate(this.file, end)))
       .catch(() => {}); // a file that cannot even be cut back (removed, read-only) stays as it is
@@ -284,7 +304,7 @@ export class Recording {
  * for a write failure) when it cannot start.
  */
 export interface Recorder {
-  start(sessionId: string, file: string, header: RecordingHeader): Promise<Recording | undefined> | Recording | undefined;
+  start(sessionId: string, file: string, header: RecordingHeader | RawHeader): Promise<Recording | undefined> | Recording | undefined;
 }
 
 /** The product's recorder: every session recorded under the configured folder. */

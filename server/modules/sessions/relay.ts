@@ -30,10 +30,45 @@ export interface TerminalLink {
   end(): void;
 }
 
+/** A desktop's framebuffer as the target announced it (RFB's ServerInit). */
+export interface DesktopInit {
+  readonly width: number;
+  readonly height: number;
+  /** Bits per pixel of the target's pixel format. */
+  readonly bitsPerPixel: number;
+  /** The desktop's name, printable. */
+  readonly name: string;
+  /** The ServerInit message exactly as the target sent it: what the browser gets. */
+  readonly raw: Buffer;
+}
+
+/** One RFB connection to the desktop, logged in and past its ServerInit (ClientInit sent shared). */
+export interface DesktopConnection {
+  /** Paused right after the ServerInit: RFB messages follow. */
+  readonly socket: Duplex;
+  readonly init: DesktopInit;
+}
+
+/**
+ * The connection a desktop relay opened (VNC; RDP through a virtual display served as VNC), as the desktop core
+ * drives it (desktop-session.ts): RFB after the bastion's handshake, the browser offered None.
+ */
+export interface DesktopLink {
+  readonly kind: 'desktop';
+  readonly connection: DesktopConnection;
+  /** Another shared connection to the same desktop, for a watcher (the bastion logs in again). */
+  watcher(): Promise<DesktopConnection>;
+  /** Ends the connection (and whatever the relay runs for it). */
+  end(): void;
+}
+
+export const isDesktop = (link: TerminalLink | DesktopLink): link is DesktopLink => 'kind' in link && link.kind === 'desktop';
+
 export interface Opened {
   /** The account used on the host (stored on the row). */
   readonly username: string;
-  readonly link: TerminalLink;
+  /** A terminal (TerminalLink) or a desktop (DesktopLink). */
+  readonly link: TerminalLink | DesktopLink;
   /** What the relay offers beyond the terminal (the core adds `watch`). */
   readonly capabilities?: Omit<Capabilities, 'watch'>;
 }
@@ -55,7 +90,7 @@ export interface Relay {
   readonly protocol: Protocol;
   /** Socket routes: the terminal's (`GET <attach>?cols=&rows=`) and, when it has one, the monitor's. */
   readonly paths: { readonly attach: string; readonly monitor?: string };
-  /** The recording's file name in the session's folder (`<recordingDir>/<id>/<recordingFile>`, asciicast v2). */
+  /** The recording's file name in the session's folder (`<recordingDir>/<id>/<recordingFile>`: asciicast v2, or a desktop's `recording.rfb`). */
   readonly recordingFile: string;
   /** Connects to the asset; rejects with a ConnectError whose code and detail end the attach. */
   open(ctx: OpenContext): Promise<Opened>;

@@ -2,12 +2,13 @@ import { type FileOffer, NO_FILES } from './flags.ts';
 import { type Relay, relayFor } from './relay.ts';
 import { sshRelay } from './ssh/relay.ts';
 import { telnetRelay } from './telnet/relay.ts';
+import { vncRelay } from './vnc/relay.ts';
 
 /*
  * The protocols the app can open sessions for: one relay per protocol folder. Adding a protocol is one folder and one
  * entry here (and its console plugin); tests pass their own list to `sessionsModule`.
  */
-export const defaultRelays: readonly Relay[] = [sshRelay, telnetRelay];
+export const defaultRelays: readonly Relay[] = [sshRelay, telnetRelay, vncRelay];
 
 /**
  * An RDP asset's drive (1.3.9's answer for its desktops): offered when `enable-drive` is on, mapping `drive-path` or
