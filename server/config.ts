@@ -12,6 +12,11 @@ export interface Config {
   sessionUploadMaxBytes: number;
   /** Live sessions one account may hold at once (`JUMPGATE_SESSION_LIVE_MAX`, default 10; sessions/caps.ts). */
   sessionLiveMax: number;
+  /**
+   * Desktop (RDP) sessions this server runs at once (`JUMPGATE_DESKTOP_MAX`, default 20): each is an Xvnc and an
+   * xfreerdp, ≈ 120 MB (sessions/rdp/supervise.ts DesktopSlots). Every account together; refused before anything starts.
+   */
+  desktopMax: number;
   /** `POST /sessions` one account may make per minute (`JUMPGATE_SESSION_CREATE_PER_MINUTE`, default 30). */
   sessionCreatePerMinute: number;
   /**
@@ -76,6 +81,7 @@ function flag(argv: string[], name: string): string | undefined {
 const DEFAULT_SESSION_UPLOAD_MAX_BYTES = 1024 ** 3;
 const DEFAULT_SESSION_LIVE_MAX = 10;
 const DEFAULT_SESSION_CREATE_PER_MINUTE = 30;
+const DEFAULT_DESKTOP_MAX = 20;
 const DEFAULT_RECORDING_MIN_FREE_MB = 1024;
 
 function positiveInt(name: string, value: string | undefined, fallback: number, unit = 'bytes'): number {
@@ -101,6 +107,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     recordingDir: path.resolve(env.JUMPGATE_RECORDING_DIR || path.join(dataDir, 'recording')),
     sessionUploadMaxBytes: positiveInt('JUMPGATE_SESSION_UPLOAD_MAX_BYTES', env.JUMPGATE_SESSION_UPLOAD_MAX_BYTES, DEFAULT_SESSION_UPLOAD_MAX_BYTES),
     sessionLiveMax: positiveInt('JUMPGATE_SESSION_LIVE_MAX', env.JUMPGATE_SESSION_LIVE_MAX, DEFAULT_SESSION_LIVE_MAX, 'sessions'),
+    desktopMax: positiveInt('JUMPGATE_DESKTOP_MAX', env.JUMPGATE_DESKTOP_MAX, DEFAULT_DESKTOP_MAX, 'sessions'),
     sessionCreatePerMinute: positiveInt('JUMPGATE_SESSION_CREATE_PER_MINUTE', env.JUMPGATE_SESSION_CREATE_PER_MINUTE, DEFAULT_SESSION_CREATE_PER_MINUTE, 'sessions'),
     recordingFailure: recordingFailurePolicy(env.JUMPGATE_RECORDING_FAILURE),
     recordingMinFreeMb: positiveInt('JUMPGATE_RECORDING_MIN_FREE_MB', env.JUMPGATE_RECORDING_MIN_FREE_MB, DEFAULT_RECORDING_MIN_FREE_MB, 'MB'),
