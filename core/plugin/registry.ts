@@ -194,8 +194,10 @@ export function createPluginRegistry(
       if (page.layout === 'admin' && !page.hideInMenu && group === undefined) {
         throw new PluginRegistrationError(plugin.id, `admin page "${page.path}" needs a group (or hideInMenu)`);
       }
-      if (page.gate !== undefined && !hasKey(plugin, page.gate)) {
-        throw new PluginRegistrationError(plugin.id, `page "${page.path}": gate "${page.gate}" is not a key of the plugin's manifest`);
+      // A gate may be another plugin's key (keys are data; the desktop monitor needs session-audit's monitor key).
+      const gate = page.gate;
+      if (gate !== undefined && ![...ids.values()].some((p) => hasKey(p, gate))) {
+        throw new PluginRegistrationError(plugin.id, `page "${page.path}": gate "${gate}" is not a key of any plugin's manifest`);
       }
       claimHome(plugin, page, 'home');
       claimHome(plugin, page, 'fallbackHome');

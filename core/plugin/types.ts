@@ -79,8 +79,8 @@ export interface PageFields<P extends string = string, K extends string = Permis
   /** Routable but not in any menu (e.g. /batch-command). */
   hideInMenu?: boolean;
   /**
-   * A further key the user must hold to open this page, besides `menuKey`: any key of the plugin's manifest, an
-   * action key included. For a full-window page opened by another page's action (the live monitor needs
+   * A further key the user must hold to open this page, besides `menuKey`: any key a plugin's manifest declares (its
+   * own or another's: keys are data), an action key included. For a full-window page opened by another page's action (the live monitor needs
    * `online-session-monitor`), whose `menuKey` cannot be that action (a menu key names one page only).
    */
   gate?: K;

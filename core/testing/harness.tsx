@@ -198,9 +198,10 @@ export async function renderWithProviders(ui: ReactElement, options: HarnessOpti
   return mount(options.plugins ?? [], ui, { waitForLoad: false, ...options }, '/');
 }
 
-/** The descriptor contract for a plugin's own test: a valid manifest, registers alone with the real locales, and load() exports every page. */
-export async function expectValidPlugin(plugin: AnyPlugin): Promise<void> {
+/** The descriptor contract for a plugin's own test: a valid manifest, registers with the real locales (beside `others`), and load() exports every page. */
+export async function expectValidPlugin(plugin: AnyPlugin, others: readonly AnyPlugin[] = []): Promise<void> {
   if (plugin.manifest) buildCatalogue([plugin.manifest]);
-  createPluginRegistry([plugin], await loadLocaleFiles());
+  // `others`: plugins registered beside it, e.g. the one declaring the keys its pages are gated by.
+  createPluginRegistry([plugin, ...others], await loadLocaleFiles());
   await validatePluginLoad(plugin);
 }

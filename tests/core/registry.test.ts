@@ -123,7 +123,7 @@ describe('plugin registry', () => {
     expect(registrationError([plugin({ id: 'tw', manifest: inline, pages: [page] })]).message).toBe(twice);
   });
 
-  it('carries a page gate (any key of its manifest, an action too) on the page and its child routes, and refuses a foreign one', () => {
+  it("carries a page gate (any plugin's key, an action too) on the page and its child routes, and refuses an undeclared one", () => {
     const manifest = { id: 'gt', menus: [{ key: 'gt', group: 'ops' as const, labelKey: 'label' }], actions: [{ key: 'gt-watch', parent: 'gt', label: { 'zh-CN': 'w', 'en-US': 'w' } }] };
     const bare = { menuKey: null, path: '/gt-watch', page: 'Page', labelKey: 'label', layout: 'bare', hideInMenu: true, gate: 'gt-watch', children: [{ path: ':id', page: 'Page', titleKey: 'detail' }] } as const;
     const list = { menuKey: 'gt', path: '/gt', page: 'Page', layout: 'admin' } as const;
@@ -133,8 +133,11 @@ describe('plugin registry', () => {
     expect(registry.matchRoute('/gt-watch/7')).toMatchObject({ gate: 'gt-watch', isChild: true });
     expect(registry.matchRoute('/gt')).not.toHaveProperty('gate');
     expect(registrationError([plugin({ id: 'gt', manifest, pages: [list, { ...bare, gate: 'asset-del' }] })]).message).toBe(
-      'Plugin "gt": page "/gt-watch": gate "asset-del" is not a key of the plugin\'s manifest',
+      'Plugin "gt": page "/gt-watch": gate "asset-del" is not a key of any plugin\'s manifest',
     );
+    // Another plugin's key gates as well as its own (a viewer plugin's page behind session-audit's monitor key).
+    const viewer = plugin({ id: 'vw', pages: [{ ...bare, path: '/vw-watch', gate: 'gt-watch', children: [] }] });
+    expect(createPluginRegistry([gated, viewer], base()).matchRoute('/vw-watch')).toMatchObject({ pluginId: 'vw', gate: 'gt-watch' });
   });
 
   it("derives one catalogue from the plugins' manifests, in the tree order the server uses", () => {

@@ -1,4 +1,4 @@
-import { useApi, useCan, usePageTitle, useTranslation } from '@/core';
+import { useApi, usePageTitle, useTranslation } from '@/core';
 import { Button, Dropdown, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Option, Slider, Spinner, Text } from '@fluentui/react-components';
 import { ArrowResetRegular } from '@fluentui/react-icons/svg/arrow-reset';
 import { PauseRegular } from '@fluentui/react-icons/svg/pause';
@@ -34,8 +34,6 @@ export function DesktopPlayback() {
   const api = useApi();
   const [params] = useSearchParams();
   const sessionId = params.get('sessionId') ?? '';
-  // session-audit's key (this plugin's pages cannot name it as their gate): checked here, and by the server's download.
-  const may = useCan('offline-session-playback');
   usePageTitle(t('playback.title'));
   const { create, failed: viewerFailed } = useViewerFactory();
   const [recording, setRecording] = useState<Recording | null>(null);
@@ -46,7 +44,7 @@ export function DesktopPlayback() {
   const screen = useRef<HTMLDivElement>(null);
 
   const load = useCallback(() => {
-    if (!sessionId || !may) return undefined;
+    if (!sessionId) return undefined;
     const abort = new AbortController();
     setError('');
     setRecording(null);
@@ -62,7 +60,7 @@ export function DesktopPlayback() {
         setError(failure instanceof RecordingFormatError ? t('playback.notDesktop', { reason: failure.message }) : String(failure));
       });
     return () => abort.abort();
-  }, [api, may, sessionId, t]);
+  }, [api, sessionId, t]);
   useEffect(() => load(), [load]);
 
   useEffect(() => {
@@ -84,11 +82,11 @@ export function DesktopPlayback() {
     return () => clearInterval(tick);
   }, [player, state.playing]);
 
-  if (!sessionId || !may) {
+  if (!sessionId) {
     return (
       <div className={styles.message}>
         <MessageBar intent="error">
-          <MessageBarBody>{sessionId ? t('playback.denied') : t('playback.missing')}</MessageBarBody>
+          <MessageBarBody>{t('playback.missing')}</MessageBarBody>
         </MessageBar>
       </div>
     );

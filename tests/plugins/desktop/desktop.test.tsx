@@ -2,6 +2,7 @@ import { expectValidPlugin, installFakeWebSocket, type FakeSockets, renderPlugin
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import desktop from '../../../plugins/desktop';
+import sessionKeys from '../../fixtures/session-keys';
 import { DesktopPlayer } from '../../../plugins/desktop/components/player';
 import { parseRecording } from '../../../plugins/desktop/components/recording';
 import { fakeViewers, keyframeData, recordingFile } from './fixtures';
@@ -33,7 +34,7 @@ const binary = (socket: ReturnType<FakeSockets['last']>, ...b: number[]) =>
   act(() => socket.onmessage?.(new MessageEvent('message', { data: Uint8Array.from(b).buffer })));
 
 async function openDesktop(flags: { copy?: string; paste?: string } = {}) {
-  const view = await renderPlugin(desktop, { route: ROUTE, api: { 'POST /sessions': created(flags), 'POST /sessions/:id/connect': null } });
+  const view = await renderPlugin(desktop, { extraPlugins: [sessionKeys], route: ROUTE, api: { 'POST /sessions': created(flags), 'POST /sessions/:id/connect': null } });
   await waitFor(() => expect(sockets.all).toHaveLength(1));
   const socket = sockets.last();
   act(() => socket.serverOpens());
@@ -46,7 +47,7 @@ async function openDesktop(flags: { copy?: string; paste?: string } = {}) {
 
 describe('desktop plugin: /access', () => {
   it('is a valid plugin', async () => {
-    await expectValidPlugin(desktop);
+    await expectValidPlugin(desktop, [sessionKeys]);
   });
 
   it('creates a guacd session, opens /sessions/:id/vnc as the viewer’s channel, connected at 1; title = asset name', async () => {
@@ -151,7 +152,7 @@ describe('desktop plugin: /access', () => {
 
 describe('desktop plugin: /guacd-monitor', () => {
   it('watches /sessions/:id/vnc-monitor view only and shows why it ended', async () => {
-    await renderPlugin(desktop, { route: '/guacd-monitor?sessionId=d7', session: { user: { menus: ['online-session-monitor'] } } });
+    await renderPlugin(desktop, { extraPlugins: [sessionKeys], route: '/guacd-monitor?sessionId=d7', session: { user: { menus: ['online-session-monitor'] } } });
     await waitFor(() => expect(sockets.all).toHaveLength(1));
     const socket = sockets.last();
     expect(new URL(socket.url).pathname).toBe('/sessions/d7/vnc-monitor');
@@ -164,9 +165,9 @@ describe('desktop plugin: /guacd-monitor', () => {
     expect(screen.getByText('监控已结束')).toBeInTheDocument();
   });
 
-  it('says so, and opens nothing, without online-session-monitor', async () => {
-    await renderPlugin(desktop, { route: '/guacd-monitor?sessionId=d7', session: { user: { menus: [] } } });
-    expect(await screen.findByText('没有监控会话的权限')).toBeInTheDocument();
+  it('is closed without online-session-monitor (403), and opens nothing', async () => {
+    await renderPlugin(desktop, { extraPlugins: [sessionKeys], route: '/guacd-monitor?sessionId=d7', session: { user: { menus: ['online-session'] } } });
+    expect(await screen.findByText('抱歉，您似乎没有此页面的权限。')).toBeInTheDocument();
     expect(sockets.all).toHaveLength(0);
   });
 });
@@ -178,7 +179,7 @@ describe('desktop plugin: /guacd-playback', () => {
     const withTail = new Uint8Array([...file, 0, 0, 0]);
     const fetch = vi.fn(async () => new Response(withTail, { status: 200, headers: { 'content-type': 'application/octet-stream' } }));
     vi.stubGlobal('fetch', fetch);
-    await renderPlugin(desktop, { route: '/guacd-playback?sessionId=d3', session: { user: { menus: ['offline-session-playback'] } } });
+    await renderPlugin(desktop, { extraPlugins: [sessionKeys], route: '/guacd-playback?sessionId=d3', session: { user: { menus: ['offline-session-playback'] } } });
     await waitFor(() => expect(viewers.current?.all).toHaveLength(1));
     expect(String(fetch.mock.calls[0]?.[0 as never])).toContain('/sessions/d3/recording?');
     expect(await screen.findByText('录像末尾不完整（录制中断），已播放到最后一条完整记录。')).toBeInTheDocument();
@@ -190,7 +191,7 @@ describe('desktop plugin: /guacd-playback', () => {
 
   it('shows the server’s refusal', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 404, message: '录像文件不存在' }), { status: 200, headers: { 'content-type': 'application/json' } })));
-    await renderPlugin(desktop, { route: '/guacd-playback?sessionId=d3', session: { user: { menus: ['offline-session-playback'] } } });
+    await renderPlugin(desktop, { extraPlugins: [sessionKeys], route: '/guacd-playback?sessionId=d3', session: { user: { menus: ['offline-session-playback'] } } });
     expect(await screen.findByText('录像文件不存在')).toBeInTheDocument();
   });
 });
