@@ -1,13 +1,17 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 
 /*
  * The console build's copy of each plugins/<id>/manifest.ts without what only the server reads. In the browser the
- * manifests tell core which keys a plugin declares and, for a page key, its menu entry: group, order and `labelKey`
- * (core/plugin/registry.ts, resolve.ts; the label itself is a locale string, loaded with the locale files). The
- * inline labels of action keys (both languages), the routes each key grants and where the server finds the locale
- * files (`locales`) are read by the server only (GET /menus — the role editor's tree — and the route gates). Every
- * plugin's manifest is in the entry chunk, so those bytes would otherwise ride along with the login screen
- * (≈2.5 KB gzip with eleven plugins).
+ * manifests tell core, for a page key, its menu entry: group, order and `labelKey` (core/plugin/registry.ts,
+ * resolve.ts; the label itself is a locale string, loaded with the locale files), and whether a key a descriptor
+ * names (a page's `gate`, a child route's `menuKey`: an action key, often) is declared. The inline labels of action
+ * keys (both languages), the routes each key grants, where the server finds the locale files (`locales`), the action
+ * keys no descriptor names and every action's `parent` are read by the server only (GET /menus — the role editor's
+ * tree — and the route gates); the console learns which keys a user holds from the user's `menus`. Every plugin's
+ * manifest is in the entry chunk, so those bytes would otherwise ride along with the login screen (≈2.5 KB gzip with
+ * eleven plugins for labels and grants, ≈0.5 KB more for the action keys), and grow with every plugin added.
  */
 
 const MANIFEST = /\/plugins\/[a-z][a-z0-9-]*\/manifest\.ts$/;
@@ -59,8 +63,34 @@ function matching(code: string, open: number): number {
   throw new Error('slim-manifests: unbalanced brackets');
 }
 
-/** The manifest source with every `label: {…}`, `grants: […]`, `locales: …` and `destructive: true` property (and its comma) removed. */
-export function slimManifest(code: string): string {
+/** The code without its comments (strings kept as they are). */
+function withoutComments(code: string): string {
+  let out = '';
+  let i = 0;
+  while (i < code.length) {
+    const skipped = skipLiteral(code, i);
+    if (skipped === i) out += code[i++];
+    else {
+      if (code[i] !== '/') out += code.slice(i, skipped);
+      i = skipped;
+    }
+  }
+  return out;
+}
+
+/** `actions: [ … ]` as the console needs it: the keys in `named` only, `{ key }` alone; nothing when none is named. */
+function slimActions(array: string, named: ReadonlySet<string>): string {
+  const keys = [...withoutComments(slimManifest(array.slice(1, -1), named)).matchAll(/(?<![\w$.])key\s*:\s*(['"`])([^'"`]*)\1/g)]
+    .map((match) => match[2] ?? '')
+    .filter((key) => named.has(key));
+  return keys.length === 0 ? '' : `actions: [${keys.map((key) => `{ key: ${JSON.stringify(key)} }`).join(', ')}],`;
+}
+
+/**
+ * The manifest source with every `label: {…}`, `grants: […]`, `locales: …` and `destructive: true` property (and its
+ * comma) removed, and its `actions` cut to the keys in `named` (the keys the descriptors name), each as `{ key }`.
+ */
+export function slimManifest(code: string, named: ReadonlySet<string> = new Set()): string {
   let out = '';
   let i = 0;
   while (i < code.length) {
@@ -79,9 +109,11 @@ export function slimManifest(code: string): string {
         continue;
       }
       const after = /^\s*:\s*([{[])/.exec(code.slice(i + word[0].length, i + word[0].length + 32));
-      if (DROPPED.has(word[0]) && !/[\w$.]/.test(prev) && after) {
+      const actions = word[0] === 'actions' && after?.[1] === '[';
+      if ((DROPPED.has(word[0]) || actions) && !/[\w$.]/.test(prev) && after) {
         const open = i + word[0].length + after[0].length - 1;
         let end = matching(code, open);
+        if (actions) out += slimActions(code.slice(open, end), named);
         const comma = /^\s*,/.exec(code.slice(end));
         if (comma) end += comma[0].length;
         i = end;
@@ -97,14 +129,35 @@ export function slimManifest(code: string): string {
   return out;
 }
 
+/** A descriptor's `gate: '…'` and `menuKey: '…'` values (pages and child routes). */
+const NAMED_KEY = /(?<![\w$.])(?:gate|menuKey)\s*:\s*(['"`])([^'"`]+)\1/g;
+
+/** The keys the descriptors (plugins/<id>/index.ts) under `pluginsDir` name, which the registry checks against the manifests. */
+export function namedKeys(pluginsDir: string): Set<string> {
+  const named = new Set<string>();
+  for (const id of readdirSync(pluginsDir)) {
+    const file = join(pluginsDir, id, 'index.ts');
+    if (!existsSync(file)) continue;
+    for (const match of withoutComments(readFileSync(file, 'utf8')).matchAll(NAMED_KEY)) named.add(match[2] ?? '');
+  }
+  return named;
+}
+
 /** Vite plugin (build only): slims the plugins' manifests in the console bundle. */
 export function slimManifests(): Plugin {
+  let named: Set<string> | null = null;
   return {
     name: 'jumpgate-slim-manifests',
     apply: 'build',
     enforce: 'pre',
+    buildStart() {
+      named = null;
+    },
     transform(code, id) {
-      return MANIFEST.test(id) ? { code: slimManifest(code), map: null } : undefined;
+      if (!MANIFEST.test(id)) return undefined;
+      // plugins/<id>/manifest.ts → plugins/
+      named ??= namedKeys(dirname(dirname(id)));
+      return { code: slimManifest(code, named), map: null };
     },
   };
 }
