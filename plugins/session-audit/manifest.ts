@@ -19,7 +19,7 @@ const manifest = defineManifest({
   ],
   actions: [
     { key: 'online-session-disconnect', parent: 'online-session', label: { 'zh-CN': '断开', 'en-US': 'Disconnect' }, grants: ['POST /sessions/:id/disconnect'] },
-    { key: 'online-session-monitor', parent: 'online-session', label: { 'zh-CN': '监控', 'en-US': 'Monitor (watch live)' }, grants: ['GET /sessions/:id/ssh-monitor', 'GET /sessions/:id/telnet-monitor', 'GET /sessions/:id/vnc-monitor', 'GET /sessions/:id'] },
+    { key: 'online-session-monitor', parent: 'online-session', label: { 'zh-CN': '监控', 'en-US': 'Monitor (watch live)' }, grants: ['GET /sessions/:id/ssh-monitor', 'GET /sessions/:id/telnet-monitor', 'GET /sessions/:id/vnc-monitor', 'GET /sessions/:id/rdp-monitor', 'GET /sessions/:id'] },
     { key: 'offline-session-playback', parent: 'offline-session', label: { 'zh-CN': '回放', 'en-US': 'Playback' }, grants: ['GET /sessions/:id/recording', 'GET /sessions/:id/commands/paging', 'GET /sessions/:id'] },
     { key: 'offline-session-del', parent: 'offline-session', label: { 'zh-CN': '删除', 'en-US': 'Delete' }, grants: ['DELETE /sessions/:id'], destructive: true },
     { key: 'offline-session-clear', parent: 'offline-session', label: { 'zh-CN': '清空', 'en-US': 'Clear all' }, grants: ['POST /sessions/clear'], destructive: true },

@@ -26,10 +26,28 @@ export const SECRET_ATTRIBUTES = { [SOCKS_PASSWORD]: 'socksProxyPasswordSet', [C
 
 const TERMINAL = ['font-name', 'font-size', 'color-scheme', 'backspace', 'terminal-type'] as const;
 
+/** RDP's security modes an asset may ask for (FreeRDP's /sec: sessions/rdp/freerdp.ts SECURITY_MODES); '' = any. */
+export const RDP_SECURITY = ['any', 'nla', 'nla-ext', 'tls'] as const;
+/** RDP's switches beyond 1.3.9's attributes (its global properties, here per asset), "true"/"false". */
+export const RDP_SWITCHES = [
+  'console',
+  'enable-wallpaper',
+  'enable-theming',
+  'enable-font-smoothing',
+  'enable-full-window-drag',
+  'enable-desktop-composition',
+  'enable-menu-animations',
+  'disable-bitmap-caching',
+  'disable-offscreen-caching',
+  'disable-glyph-caching',
+] as const;
+/** The RDP attributes the RDP relay reads beyond 1.3.9's list (contract §3.4 lists the rest). */
+const RDP_EXTRA = ['security', 'load-balance-info', ...RDP_SWITCHES] as const;
+
 /** The attribute names each protocol keeps (contract §3.4); anything else in a body is dropped, as 1.3.9. */
 export const ATTRIBUTES: Readonly<Record<Protocol, readonly string[]>> = {
   ssh: [...TERMINAL, 'ssh-mode', 'socks-proxy-enable', 'socks-proxy-host', 'socks-proxy-port', 'socks-proxy-username', SOCKS_PASSWORD],
-  rdp: ['domain', 'remote-app', 'remote-app-dir', 'remote-app-args', 'enable-drive', 'drive-path', 'color-depth', 'force-lossless', 'preconnection-id', 'preconnection-blob'],
+  rdp: ['domain', 'remote-app', 'remote-app-dir', 'remote-app-args', 'enable-drive', 'drive-path', 'color-depth', 'force-lossless', 'preconnection-id', 'preconnection-blob', ...RDP_EXTRA],
   vnc: ['color-depth', 'cursor', 'swap-red-blue', 'dest-host', 'dest-port'],
   telnet: [...TERMINAL, 'username-regex', 'password-regex', 'login-success-regex', 'login-failure-regex'],
   kubernetes: [...TERMINAL, 'namespace', 'pod', 'container', 'use-ssl', 'client-cert', CLIENT_KEY, 'ca-cert', 'ignore-cert'],
@@ -47,6 +65,20 @@ const attrOneOf = (values: readonly string[]) =>
 const attrBool = attrOneOf(['true', 'false']);
 const attrPort = attrText.refine((v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), { message: 'expected a port 1–65535' });
 const attrInt = attrText.refine((v) => v === '' || /^\d{1,9}$/.test(v), { message: 'expected a whole number' });
+/**
+ * RDP's security mode. Standard RDP security (`rdp`) is refused by name: it has no TLS certificate to pin, so the
+ * bastion would never connect (sessions/rdp/desktop.ts).
+ */
+const attrRdpSecurity = attrText.superRefine((v, ctx) => {
+  if (v === '' || (RDP_SECURITY as readonly string[]).includes(v)) return;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      v === 'rdp'
+        ? `standard RDP security (rdp) has no certificate to check and is not offered; expected one of: ${RDP_SECURITY.join(', ')}`
+        : `expected one of: ${RDP_SECURITY.join(', ')}`,
+  });
+});
 /** A Telnet login pattern: a regular expression the Telnet relay can read (lib/pattern.ts; `(?i)` allowed in front). */
 const attrPattern = attrText.refine((v) => v === '' || parsePattern(v) !== undefined, { message: 'expected a regular expression' });
 
@@ -66,6 +98,8 @@ const ATTRIBUTE_RULES: Readonly<Record<string, typeof attrText>> = {
   'swap-red-blue': attrBool,
   'use-ssl': attrBool,
   'ignore-cert': attrBool,
+  security: attrRdpSecurity,
+  ...Object.fromEntries(RDP_SWITCHES.map((name) => [name, attrBool])),
   'username-regex': attrPattern,
   'password-regex': attrPattern,
   'login-success-regex': attrPattern,

@@ -24,8 +24,15 @@ import { text } from '../../lib/i18n.ts';
 const MSG_ROUTES = {
   copyNotAllowed: '复制资产需要「复制」权限（asset-copy）',
   credentialRequired: '请选择授权凭证',
-  notSsh: text('只有 SSH 资产有主机密钥', 'Only SSH assets have a host key'),
+  notSsh: text('只有 SSH 和 RDP 资产有主机密钥或证书指纹', 'Only SSH and RDP assets have a host key or certificate fingerprint'),
 };
+
+/**
+ * The protocols whose asset pins what its server shows (`assets.host_key`, docs/SERVER.md "Host keys"): SSH's host key,
+ * RDP's TLS certificate (sessions/rdp/certificate.ts, same `SHA256:` format). Both change only by the same rules.
+ */
+const PINS: ReadonlySet<string> = new Set(['ssh', 'rdp']);
+const pinsHostKey = (protocol: string): boolean => PINS.has(protocol);
 
 /** Where an asset's account and SOCKS password are sent: the host, and the hops on the way ('' / null = none). */
 interface Destination {
@@ -152,12 +159,12 @@ const reentered = (body: AssetBody) =>
   body.accountType === 'custom' ? given(body.password) !== undefined : body.accountType === 'private-key' ? given(body.privateKey) !== undefined : false;
 
 /**
- * The host key an edit stores (SSH only; credentials/host-key.ts). A fingerprint given that differs from the pin is a
+ * The host key an edit stores (SSH's host key, RDP's certificate: `pinsHostKey`; credentials/host-key.ts). A fingerprint given that differs from the pin is a
  * trust, and so is dropping the pin when the asset moves: both only for whoever may send the secret there (`trusts`).
  * A move by anyone else keeps the pin, so the new host must show the old key.
  */
 function nextHostKey(body: AssetBody, stored: string | null, moved: boolean, trusts: boolean): string | null {
-  if (body.protocol !== 'ssh') return null;
+  if (!pinsHostKey(body.protocol)) return null;
   if (body.hostKey !== undefined && body.hostKey !== (stored ?? '')) {
     if (!trusts) throw fail(MSG_HOST_KEY.trustRefused);
     return body.hostKey === '' ? null : body.hostKey;
@@ -234,7 +241,7 @@ export const assetRoutes = (deps: Deps): RouteDef[] => {
         const { fields, attributes: attrs } = toStore(box, body, attributes, previous, mayKeep);
         // The host key: as entered; a copy to the source's own destination keeps the source's pin.
         const to = destinationOf(body, attributes);
-        const hostKey = body.protocol !== 'ssh' ? null : body.hostKey ? body.hostKey : sourcePin && !moves(sourcePin.destination, to).account ? sourcePin.hostKey : null;
+        const hostKey = !pinsHostKey(body.protocol) ? null : body.hostKey ? body.hostKey : sourcePin && !moves(sourcePin.destination, to).account ? sourcePin.hostKey : null;
         const id = uuid();
         await db.transaction().execute(async (trx) => {
           await assertNameFree(trx, body.name);
@@ -332,7 +339,7 @@ export const assetRoutes = (deps: Deps): RouteDef[] => {
         return db.transaction().execute(async (trx) => {
           const asset = await assetOrFail(trx, params.id);
           if (!mayActAsOwner(principal.user.id, asset)) throw fail(MSG_HOST_KEY.trustRefused);
-          if (asset.protocol !== 'ssh') throw fail(MSG_ROUTES.notSsh);
+          if (!pinsHostKey(asset.protocol)) throw fail(MSG_ROUTES.notSsh);
           const hostKey = body.hostKey ? body.hostKey : null;
           await trx.updateTable('assets').set({ hostKey }).where('id', '=', params.id).execute();
           return { hostKey: hostKey ?? '' };

@@ -36,7 +36,7 @@ export async function attach(
   deps: SessionDeps,
   relay: Relay,
   recorder: Recorder,
-  args: { sessionId: string; userId: string; socket: WebSocket; cols: number; rows: number },
+  args: { sessionId: string; userId: string; socket: WebSocket; cols: number; rows: number; pixels?: { width: number; height: number } },
 ): Promise<void> {
   const { db, clock } = deps;
   const { sessionId, socket, cols, rows } = args;
@@ -88,6 +88,7 @@ export async function attach(
         assetId: row.assetId,
         cols,
         rows,
+        pixels: args.pixels,
         target: () => targetOf(deps, row.assetId),
         userLeft: () => userLeft,
       });

@@ -67,6 +67,12 @@ export const sessionsModule = (options: SessionsOptions = {}): Module<SessionDep
     lifecycle = await startSessionLifecycle(deps);
   });
   deps.lifecycle.onClose(() => lifecycle?.stop());
+  // Each relay's own start and stop (relay.ts RelayHooks: RDP sweeps the desktops a crash left, stops its own at close).
+  for (const relay of relays) {
+    const hooks = relay.init?.(deps);
+    if (hooks?.ready) deps.lifecycle.onReady(() => hooks.ready?.());
+    if (hooks?.close) deps.lifecycle.onClose(() => hooks.close?.());
+  }
   // Other modules' changes that take access away (http/events.ts): the sessions they touch end or ask the rule again.
   deps.events.on('accounts.ended', async ({ userIds, why }) => {
     await endSessionsOfUsers(deps, userIds, why === 'disabled' ? CLOSE.accountDisabled : CLOSE.accountDeleted);

@@ -78,17 +78,37 @@ export interface OpenContext {
   readonly sessionId: string;
   readonly userId: string;
   readonly assetId: string;
+  /** A terminal's columns and rows (the attach's `cols`, `rows`; 80 × 24 for a desktop relay). */
   readonly cols: number;
   readonly rows: number;
+  /**
+   * A desktop relay's (`screen: 'pixels'`) size for the desktop it makes, from the attach's `width`, `height` (the
+   * browser's pixels, 640–3840 × 480–2160, default 1280 × 800); a relay that connects to an existing desktop (VNC)
+   * ignores it. Absent for a terminal relay.
+   */
+  readonly pixels?: { readonly width: number; readonly height: number };
   /** The asset's address and the way to it (reach.ts targetOf), read when asked. */
   target(): Promise<Target>;
   /** True once the user's socket closed: a relay may stop early (the core checks it after `open` anyway). */
   userLeft(): boolean;
 }
 
+/** What a relay runs around the app's life (Relay.init): awaited in the app's ready and close hooks. */
+export interface RelayHooks {
+  /** At start, before the app serves (e.g. killing the processes a crashed server left). */
+  ready?(): Promise<void> | void;
+  /** When the app closes, after the live sessions ended (e.g. stopping what is left of the relay's processes). */
+  close?(): Promise<void> | void;
+}
+
 export interface Relay {
   readonly protocol: Protocol;
-  /** Socket routes: the terminal's (`GET <attach>?cols=&rows=`) and, when it has one, the monitor's. */
+  /**
+   * What the attach's size is: a terminal's `cols`/`rows` (default) or a desktop's `width`/`height` in pixels
+   * (`GET <attach>?width=&height=`, 640–3840 × 480–2160, default 1280 × 800; OpenContext.pixels).
+   */
+  readonly screen?: 'cells' | 'pixels';
+  /** Socket routes: the attach's (`GET <attach>?cols=&rows=`, or `?width=&height=` for pixels) and, when it has one, the monitor's. */
   readonly paths: { readonly attach: string; readonly monitor?: string };
   /** The recording's file name in the session's folder (`<recordingDir>/<id>/<recordingFile>`: asciicast v2, or a desktop's `recording.rfb`). */
   readonly recordingFile: string;
@@ -98,6 +118,11 @@ export interface Relay {
   userReason?(code: number, detail: string): string;
   /** The relay's own HTTP routes on live sessions (SSH: the file manager and the stats panel). */
   routes?(deps: SessionDeps): RouteDef[];
+  /**
+   * Called once per app when the sessions module is built, with its deps; the hooks it returns run at the app's ready
+   * and close (the core registers them on `deps.lifecycle`). A relay keeps its per-app state here or keyed by `deps`.
+   */
+  init?(deps: SessionDeps): RelayHooks | undefined;
   /**
    * What a new session on this asset offers for files (POST /sessions answers it as `fileSystem`, `storageId`), from
    * the asset's attributes; default: nothing.

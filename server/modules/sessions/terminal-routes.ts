@@ -22,6 +22,15 @@ export const MSG_OFFLINE = text('会话已离线', 'The session is no longer run
 export const MSG_NOT_CONNECTING = text('会话尚未建立连接', 'The session is not connecting');
 
 const size = (max: number) => z.coerce.number().int('expected an integer').min(1, 'at least 1').max(max, `at most ${max}`);
+const pixels = (min: number, max: number) => z.coerce.number().int('expected an integer').min(min, `at least ${min}`).max(max, `at most ${max}`);
+
+/** A desktop's size in the browser's pixels (relay.ts `screen: 'pixels'`): bounded as the display's (rdp/display.ts). */
+export const DESKTOP_SIZE = { minWidth: 640, maxWidth: 3840, minHeight: 480, maxHeight: 2160, width: 1280, height: 800 } as const;
+const cellsQuery = z.object({ cols: size(1000).default(80), rows: size(500).default(24) });
+const pixelsQuery = z.object({
+  width: pixels(DESKTOP_SIZE.minWidth, DESKTOP_SIZE.maxWidth).default(DESKTOP_SIZE.width),
+  height: pixels(DESKTOP_SIZE.minHeight, DESKTOP_SIZE.maxHeight).default(DESKTOP_SIZE.height),
+});
 
 export function terminalRoutes(deps: SessionDeps, relays: readonly Relay[], recorder: Recorder): RouteDef[] {
   const { db, clock, live } = deps;
@@ -38,14 +47,23 @@ export function terminalRoutes(deps: SessionDeps, relays: readonly Relay[], reco
 
   return [
     ...relays.map((relay) =>
-      socketRoute({
-        path: relay.paths.attach,
-        allow: 'authenticated',
-        params: oneId,
-        query: z.object({ cols: size(1000).default(80), rows: size(500).default(24) }),
-        handler: ({ params, query, principal, socket }) =>
-          attach(deps, relay, recorder, { sessionId: params.id, userId: principal.user.id, socket, cols: query.cols, rows: query.rows }),
-      }),
+      relay.screen === 'pixels'
+        ? socketRoute({
+            path: relay.paths.attach,
+            allow: 'authenticated',
+            params: oneId,
+            query: pixelsQuery,
+            handler: ({ params, query, principal, socket }) =>
+              attach(deps, relay, recorder, { sessionId: params.id, userId: principal.user.id, socket, cols: 80, rows: 24, pixels: { width: query.width, height: query.height } }),
+          })
+        : socketRoute({
+            path: relay.paths.attach,
+            allow: 'authenticated',
+            params: oneId,
+            query: cellsQuery,
+            handler: ({ params, query, principal, socket }) =>
+              attach(deps, relay, recorder, { sessionId: params.id, userId: principal.user.id, socket, cols: query.cols, rows: query.rows }),
+          }),
     ),
 
     ...monitors.map((path) =>

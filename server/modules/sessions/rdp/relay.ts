@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { Config } from '../../../config.ts';
 import { pinFirstHostKey } from '../../assets/index.ts';
 import { sessionAccess } from '../access.ts';
-import type { SessionDeps } from '../deps.ts';
 import type { FileOffer } from '../flags.ts';
 import { CLOSE } from '../live.ts';
 import { loginOf } from '../login.ts';
@@ -21,8 +20,9 @@ import { DesktopSlots, stopAllDesktops, sweepOrphans } from './supervise.ts';
  * core (desktop-session.ts) offers the browser None, records `recording.rfb`, serves the monitor. Routes
  * `/sessions/:id/rdp` and `/sessions/:id/rdp-monitor`.
  *
- * The display's size: the attach's `cols`/`rows` are a terminal's (≤ 1000 × 500), not pixels; until the core passes the
- * browser's pixel size, RDP desktops are 1280×800.
+ * The display's size is the browser's (the attach's `width`, `height`: `screen: 'pixels'`, bounded by the core and
+ * again by display.ts), 1280×800 when not given. The relay's init hook sweeps the desktops a crashed server left (at
+ * the app's ready) and stops this server's at its close.
  */
 
 export const RDP_RECORDING = 'recording.rfb';
@@ -68,20 +68,21 @@ function files(attributes: ReadonlyMap<string, string>, callerId: string): FileO
 
 export const rdpRelay: Relay = {
   protocol: 'rdp',
+  screen: 'pixels',
   paths: { attach: '/sessions/:id/rdp', monitor: '/sessions/:id/rdp-monitor' },
   recordingFile: RDP_RECORDING,
   userReason: userRdpReason,
   files,
-  // Not routes: the hook the core calls once with its deps, used to sweep orphans at start and stop desktops at close.
-  routes(deps) {
-    deps.lifecycle.onReady(() => {
-      const swept = sweepOrphans();
-      if (swept.length > 0) deps.log.warn({ pids: swept.map((o) => o.pid) }, 'desktop processes of a crashed server were killed');
-    });
-    deps.lifecycle.onClose(() => stopAllDesktops());
-    return [];
+  init(deps) {
+    return {
+      ready() {
+        const swept = sweepOrphans();
+        if (swept.length > 0) deps.log.warn({ pids: swept.map((o) => o.pid) }, 'desktop processes of a crashed server were killed');
+      },
+      close: () => stopAllDesktops(),
+    };
   },
-  async open({ deps, sessionId, userId, assetId, target, userLeft }) {
+  async open({ deps, sessionId, userId, assetId, target, userLeft, pixels }) {
     const login = await loginOf(deps, assetId);
     const access = await sessionAccess(deps.db, userId, assetId, deps.clock.now());
     if (!access) throw new ConnectError(CLOSE.denied.code, CLOSE.denied.message);
@@ -104,7 +105,7 @@ export const rdpRelay: Relay = {
       pinned: login.hostKey,
       attributes,
       flags: { clipboard: flags.copy === 1 || flags.paste === 1, driveDir },
-      ...DEFAULT_SIZE,
+      ...(pixels ?? DEFAULT_SIZE),
       slots: slotsOf(deps.config),
       baseDir: path.join(deps.config.dataDir, 'run'),
       pin: (fingerprint) => pinFirstHostKey(deps.db, assetId, fingerprint),

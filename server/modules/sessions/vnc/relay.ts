@@ -55,6 +55,8 @@ async function connectDesktop(deps: SessionDeps, target: () => Promise<Target>, 
 
 export const vncRelay: Relay = {
   protocol: 'vnc',
+  // A desktop: the attach takes the browser's pixels (`width`, `height`), which VNC ignores (the target's size is its own).
+  screen: 'pixels',
   paths: { attach: '/sessions/:id/vnc', monitor: '/sessions/:id/vnc-monitor' },
   recordingFile: VNC_RECORDING,
   userReason: userConnectReason,
