@@ -25,7 +25,7 @@ import { FullScreenMaximizeRegular } from '@fluentui/react-icons/svg/full-screen
 import { PlugDisconnectedRegular } from '@fluentui/react-icons/svg/plug-disconnected';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { allowed, type DesktopSession, desktopApi } from '../api';
+import { allowed, type DesktopProtocol, type DesktopSession, desktopApi, isDesktopProtocol, sizeOf } from '../api';
 import { SocketChannel } from './channel';
 import { ClipboardPanel } from './ClipboardPanel';
 import { COMBOS, type ComboName, pressCombo } from './keys';
@@ -38,10 +38,25 @@ export type DesktopStatus = 'creating' | 'connecting' | 'connected' | 'closed' |
 /** The combinations under 组合键 (Ctrl+Alt+Del and Win have buttons of their own). */
 const MORE_COMBOS: readonly ComboName[] = ['winR', 'winE', 'winL', 'altTab', 'altF4', 'ctrlEsc', 'ctrlAltBackspace', 'printScreen'];
 
+/** The message of a protocol the desktop page does not open. */
+function Unsupported({ protocol }: { protocol: string }) {
+  const { t } = useTranslation('desktop');
+  const styles = useFrameStyles();
+  return (
+    <div className={styles.message}>
+      <MessageBar intent="error">
+        <MessageBarBody>{t('desktop.unsupported', { protocol: protocol.toUpperCase() })}</MessageBarBody>
+      </MessageBar>
+    </div>
+  );
+}
+
 /**
- * `/access?assetId=&assetName=&protocol=` (issue 31): a VNC desktop in a window of its own. Creates the session
- * (`POST /sessions?mode=guacd`), opens `/sessions/:id/vnc` as noVNC's channel, and offers keys, the clipboard as the
- * strategy allows, scaling, full screen and disconnect.
+ * `/access?assetId=&assetName=&protocol=` (issue 31): a VNC or RDP desktop in a window of its own. Creates the session
+ * (`POST /sessions?mode=guacd`), opens `/sessions/:id/<protocol>?width=&height=` (the viewer's area at open, in CSS
+ * pixels) as noVNC's channel, and offers keys, the clipboard as the strategy allows, scaling, full screen and
+ * disconnect. The protocol the server answers wins over the link's; one the page does not know is said, not opened.
+ * The remote desktop keeps the size it opened at (a resized window scales it, or scrolls at 1:1).
  */
 export function DesktopPage() {
   const { t } = useTranslation('desktop');
@@ -64,32 +79,37 @@ export function DesktopPage() {
       </div>
     );
   }
-  if (protocol !== 'vnc') {
-    return (
-      <div className={styles.message}>
-        <MessageBar intent="error">
-          <MessageBarBody>{t('desktop.unsupported', { protocol: protocol.toUpperCase() })}</MessageBarBody>
-        </MessageBar>
-      </div>
-    );
-  }
-  return <DesktopView key={generation} assetId={assetId} assetName={assetName} {...viewerFactory} onReconnect={() => setGeneration((g) => g + 1)} />;
+  if (!isDesktopProtocol(protocol)) return <Unsupported protocol={protocol} />;
+  return (
+    <DesktopView
+      key={generation}
+      assetId={assetId}
+      assetName={assetName}
+      protocol={protocol}
+      {...viewerFactory}
+      onReconnect={() => setGeneration((g) => g + 1)}
+    />
+  );
 }
 
 interface DesktopViewProps {
   assetId: string;
   assetName: string;
+  /** The link's word; the server's answer wins. */
+  protocol: DesktopProtocol;
   create: CreateViewer | null;
   failed: string;
   onReconnect: () => void;
 }
 
 /** One session of the page: created on mount, ended on unmount. */
-function DesktopView({ assetId, assetName, create, failed: loadFailed, onReconnect }: DesktopViewProps) {
+function DesktopView({ assetId, assetName, protocol: linked, create, failed: loadFailed, onReconnect }: DesktopViewProps) {
   const { t } = useTranslation('desktop');
   const styles = useFrameStyles();
   const api = useApi();
-  const [session, setSession] = useState<DesktopSession | null>(null);
+  const [session, setSession] = useState<(DesktopSession & { protocol: DesktopProtocol }) | null>(null);
+  // A protocol the server answered that this page does not open.
+  const [unsupported, setUnsupported] = useState('');
   const [status, setStatus] = useState<DesktopStatus>('creating');
   const [reason, setReason] = useState('');
   const [viewer, setViewer] = useState<DesktopViewer | null>(null);
@@ -110,7 +130,12 @@ function DesktopView({ assetId, assetName, create, failed: loadFailed, onReconne
       .then(
         (created) => {
           if (gone) return;
-          setSession(created);
+          const protocol = created.protocol || linked;
+          if (!isDesktopProtocol(protocol)) {
+            setUnsupported(protocol);
+            return;
+          }
+          setSession({ ...created, protocol });
           setStatus('connecting');
         },
         (error: unknown) => {
@@ -122,7 +147,7 @@ function DesktopView({ assetId, assetName, create, failed: loadFailed, onReconne
     return () => {
       gone = true;
     };
-  }, [api, assetId]);
+  }, [api, assetId, linked]);
 
   // 2. The socket and the viewer, once both the session and noVNC are here.
   useEffect(() => {
@@ -130,7 +155,8 @@ function DesktopView({ assetId, assetName, create, failed: loadFailed, onReconne
     if (!session || !create || !box) return;
     const desktops = desktopApi(api);
     let said = '';
-    const socket = new WebSocket(socketUrl(api, desktops.socketPath(session.id)));
+    // The size the remote desktop opens at: the viewer's area now (RDP uses it; VNC's desktop has its own).
+    const socket = new WebSocket(socketUrl(api, desktops.socketPath(session.id, session.protocol), { ...sizeOf(box) }));
     const channel = new SocketChannel(socket, {
       connected: () => {
         setStatus('connected');
@@ -184,6 +210,8 @@ function DesktopView({ assetId, assetName, create, failed: loadFailed, onReconne
     const sure = await confirm({ title: t('toolbar.disconnectTitle'), message: t('toolbar.disconnectMessage'), confirmText: t('toolbar.disconnect'), danger: true });
     if (sure) viewer?.disconnect();
   };
+
+  if (unsupported) return <Unsupported protocol={unsupported} />;
 
   const live = status === 'connected' && viewer !== null;
   const canCopy = allowed(session?.copy);

@@ -13,8 +13,8 @@ const useStyles = makeStyles({
 /** The protocols the terminal page (`/term`) opens. */
 export const TERMINAL_PROTOCOLS: readonly string[] = ['ssh', 'telnet'];
 
-/** The protocols the desktop page (`/access`) opens. RDP has no relay yet, so no action. */
-export const DESKTOP_PROTOCOLS: readonly string[] = ['vnc'];
+/** The protocols the desktop page (`/access`) opens. */
+export const DESKTOP_PROTOCOLS: readonly string[] = ['vnc', 'rdp'];
 
 /**
  * `#/term?…` of an SSH or Telnet asset, opened in a new browser tab (the terminal fills its window); `protocol` picks
@@ -23,7 +23,7 @@ export const DESKTOP_PROTOCOLS: readonly string[] = ['vnc'];
 export const terminalHref = (a: Pick<MyAssetRow, 'id' | 'name' | 'protocol'>) =>
   `#/term?${new URLSearchParams({ assetId: a.id, assetName: a.name, protocol: a.protocol, isWorker: 'true' })}`;
 
-/** `#/access?…` of a VNC asset, opened in a new browser tab (the desktop fills its window). */
+/** `#/access?…` of a VNC or RDP asset, opened in a new browser tab (the desktop fills its window). */
 export const desktopHref = (a: Pick<MyAssetRow, 'id' | 'name' | 'protocol'>) =>
   `#/access?${new URLSearchParams({ assetId: a.id, assetName: a.name, protocol: a.protocol })}`;
 
@@ -33,7 +33,7 @@ export const accessHref = (a: Pick<MyAssetRow, 'id' | 'name' | 'protocol'>): str
 
 /**
  * 我的资产, the portal's home: the assets the caller may open (owned, granted directly or through a group, within the
- * grant's window), as a table or as cards, each SSH, Telnet or VNC one with 接入 (a terminal or a desktop in a new browser tab).
+ * grant's window), as a table or as cards, each SSH, Telnet, VNC or RDP one with 接入 (a terminal or a desktop in a new browser tab).
  */
 export function MyAssetList() {
   const { t } = useTranslation('my-area');

@@ -45,7 +45,7 @@ export function OfflineSessionList() {
   const searchFields = useSessionSearch(true);
   const strong = (s: SessionRow, text: string) => (s.reviewed ? text : <span className={styles.unread}>{text}</span>);
   const sessionColumns = useSessionColumns((s) => s.disconnectedTime, strong);
-  // Terminals (asciicast) and VNC desktops (the RFB recording); RDP stays disabled until it has a relay.
+  // Terminals (asciicast) and desktops, VNC and RDP (the RFB recording).
   const canPlay = (s: SessionRow) => s.recording === '1' && (isTerminalSession(s) || isDesktopSession(s));
 
   const named = (s: SessionRow) =>
@@ -128,7 +128,10 @@ export function OfflineSessionList() {
             label: t('offline.playback'),
             menu: 'offline-session-playback',
             disabled: !canPlay(s),
-            onClick: () => openSessionWindow(isDesktopSession(s) ? '/guacd-playback' : '/term-playback', s.id, 1280, 720),
+            onClick: () =>
+              isDesktopSession(s)
+                ? openSessionWindow('/guacd-playback', s.id, 1280, 720, { protocol: s.protocol })
+                : openSessionWindow('/term-playback', s.id, 1280, 720),
           },
           s.reviewed
             ? {

@@ -57,13 +57,10 @@ export function OnlineSessionList() {
             key: 'monitor',
             label: t('online.monitor'),
             menu: 'online-session-monitor',
-            // Terminals and VNC desktops; RDP stays disabled until it has a relay.
+            // Terminals and desktops (VNC, RDP); anything else (1.3.9's other guacd rows) stays disabled.
             disabled: !isTerminalSession(s) && !isDesktopSession(s),
-            // The protocol picks the monitor's socket before the page has read the session.
-            onClick: () =>
-              isDesktopSession(s)
-                ? openSessionWindow('/guacd-monitor', s.id, 1024, 768)
-                : openSessionWindow('/term-monitor', s.id, 1024, 768, { protocol: s.protocol }),
+            // The protocol picks the monitor's socket when the page cannot read the session.
+            onClick: () => openSessionWindow(isDesktopSession(s) ? '/guacd-monitor' : '/term-monitor', s.id, 1024, 768, { protocol: s.protocol }),
           },
           {
             key: 'disconnect',

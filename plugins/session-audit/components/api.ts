@@ -67,10 +67,10 @@ export const isTerminalProtocol = (value: unknown): value is TerminalProtocol =>
  */
 export const isTerminalSession = (row: Pick<SessionRow, 'mode' | 'protocol'>) => row.mode !== 'guacd' && isTerminalProtocol(row.protocol);
 
-/** The graphical protocols watched and played back by the desktop pages (`/guacd-monitor`, `/guacd-playback`); RDP waits for its relay. */
-export const DESKTOP_PROTOCOLS = ['vnc'] as const;
+/** The graphical protocols watched and played back by the desktop pages (`/guacd-monitor`, `/guacd-playback`). */
+export const DESKTOP_PROTOCOLS = ['vnc', 'rdp'] as const;
 
-/** A desktop session (VNC in mode guacd): the desktop monitor and player open it. */
+/** A desktop session (VNC or RDP in mode guacd): the desktop monitor and player open it. */
 export const isDesktopSession = (row: Pick<SessionRow, 'mode' | 'protocol'>) => row.mode === 'guacd' && (DESKTOP_PROTOCOLS as readonly string[]).includes(row.protocol);
 
 /** The monitor socket of a terminal session of `protocol` (SSH's for anything else: the only one before Telnet). */

@@ -57,14 +57,16 @@ describe('asset list', () => {
     expect(await screen.findByText('dial tcp 10.0.0.2:3389: i/o timeout')).toBeInTheDocument();
   });
 
-  it('接入 (key asset-access) opens the terminal of an SSH or Telnet asset (with its protocol), the desktop of a VNC one, in a new browser tab; none for RDP', async () => {
+  it('接入 (key asset-access) opens the terminal of an SSH or Telnet asset (with its protocol), the desktop of a VNC or RDP one, in a new browser tab', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const sw = { ...web, id: 'a3', name: 'switch-01', protocol: 'telnet', port: 23 };
     const vnc = { ...desk, id: 'a4', name: 'vnc-01', protocol: 'vnc', port: 5900 };
-    const { user } = await renderPlugin(asset, { route: '/asset', session: asAdmin(), api: { ...LISTS, 'GET /assets/paging': page([web, desk, sw, vnc]) } });
+    const k8s = { ...desk, id: 'a5', name: 'k8s-01', protocol: 'kubernetes', port: 6443 };
+    const { user } = await renderPlugin(asset, { route: '/asset', session: asAdmin(), api: { ...LISTS, 'GET /assets/paging': page([web, desk, sw, vnc, k8s]) } });
     await screen.findByRole('link', { name: 'web-01' });
-    // RDP: no relay yet.
-    expect(row('desk-01').queryByRole('button', { name: '接入' })).toBeNull();
+    expect(row('k8s-01').queryByRole('button', { name: '接入' })).toBeNull(); // nothing opens Kubernetes here
+    await user.click(row('desk-01').getByRole('button', { name: '接入' }));
+    expect(open).toHaveBeenLastCalledWith('#/access?assetId=a2&assetName=desk-01&protocol=rdp', '_blank');
     await user.click(row('vnc-01').getByRole('button', { name: '接入' }));
     expect(open).toHaveBeenLastCalledWith('#/access?assetId=a4&assetName=vnc-01&protocol=vnc', '_blank');
     await user.click(row('web-01').getByRole('button', { name: '接入' }));

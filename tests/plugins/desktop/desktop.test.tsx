@@ -1,10 +1,11 @@
-import { expectValidPlugin, installFakeWebSocket, type FakeSockets, renderPlugin } from '@/core/testing';
+import { expectValidPlugin, installFakeWebSocket, type FakeSockets, renderPlugin, reply } from '@/core/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import desktop from '../../../plugins/desktop';
 import sessionKeys from '../../fixtures/session-keys';
 import { DesktopPlayer } from '../../../plugins/desktop/components/player';
 import { parseRecording } from '../../../plugins/desktop/components/recording';
+import { clampSize } from '../../../plugins/desktop/api';
 import { fakeViewers, keyframeData, recordingFile } from './fixtures';
 
 // jsdom has no canvas: noVNC's RFB is replaced by a fake behind the viewer interface (see real-novnc.test.ts).
@@ -29,7 +30,16 @@ afterEach(() => {
 });
 
 const ROUTE = '/access?assetId=a9&assetName=vnc-01&protocol=vnc';
-const created = (flags: { copy?: string; paste?: string } = {}) => () => ({ id: 'd1', copy: '1', paste: '1', protocol: 'vnc', ...flags });
+const created = (flags: { copy?: string; paste?: string; protocol?: string } = {}) => () => ({ id: 'd1', copy: '1', paste: '1', protocol: 'vnc', ...flags });
+
+/** Gives the desktop's area (the `application` element) this CSS size; every other element measures 0. */
+function viewerArea(width: number, height: number) {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const w = this.getAttribute('role') === 'application' ? width : 0;
+    const h = this.getAttribute('role') === 'application' ? height : 0;
+    return { x: 0, y: 0, top: 0, left: 0, right: w, bottom: h, width: w, height: h, toJSON: () => ({}) } as DOMRect;
+  });
+}
 const binary = (socket: ReturnType<FakeSockets['last']>, ...b: number[]) =>
   act(() => socket.onmessage?.(new MessageEvent('message', { data: Uint8Array.from(b).buffer })));
 
@@ -61,6 +71,69 @@ describe('desktop plugin: /access', () => {
     await waitFor(() => expect(api.callsTo('POST /sessions/:id/connect')).toHaveLength(1));
     binary(socket, 0, 0, 0, 1);
     expect(viewer.received.map((b) => Array.from(b))).toEqual([[0, 0, 0, 1]]);
+  });
+
+  it('sends the viewer area’s CSS size at open as width and height (VNC ignores them)', async () => {
+    viewerArea(1500.6, 900.2);
+    const { socket } = await openDesktop();
+    const url = new URL(socket.url);
+    expect(url.pathname).toBe('/sessions/d1/vnc');
+    expect([url.searchParams.get('width'), url.searchParams.get('height')]).toEqual(['1501', '900']);
+  });
+
+  it('opens an RDP asset on /sessions/:id/rdp with the viewer area’s size, clamped to 640–3840 × 480–2160', async () => {
+    viewerArea(5000, 300);
+    const { api } = await renderPlugin(desktop, {
+      extraPlugins: [sessionKeys],
+      route: '/access?assetId=a7&assetName=win-01&protocol=rdp',
+      api: { 'POST /sessions': created({ protocol: 'rdp' }), 'POST /sessions/:id/connect': null },
+    });
+    await waitFor(() => expect(sockets.all).toHaveLength(1));
+    const url = new URL(sockets.last().url);
+    expect(url.pathname).toBe('/sessions/d1/rdp');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ width: '3840', height: '480', 'X-Auth-Token': 'test-token' });
+    expect(api.callsTo('POST /sessions')[0]?.query).toEqual({ assetId: 'a7', mode: 'guacd' });
+    act(() => sockets.last().serverOpens());
+    act(() => sockets.last().serverSends('1'));
+    expect(await screen.findByText('已连接')).toBeInTheDocument();
+    expect(document.title).toBe('win-01');
+  });
+
+  it('clamps sizes to integers within the limits (unmeasurable areas get the least)', () => {
+    expect(clampSize(0, 0)).toEqual({ width: 640, height: 480 });
+    expect(clampSize(Number.NaN, 99_999)).toEqual({ width: 640, height: 2160 });
+    expect(clampSize(1023.5, 767.4)).toEqual({ width: 1024, height: 767 });
+    expect(clampSize(639, 481)).toEqual({ width: 640, height: 481 });
+  });
+
+  it('the protocol the server answers wins over the link’s', async () => {
+    await renderPlugin(desktop, {
+      extraPlugins: [sessionKeys],
+      route: ROUTE,
+      api: { 'POST /sessions': created({ protocol: 'rdp' }), 'POST /sessions/:id/connect': null },
+    });
+    await waitFor(() => expect(sockets.all).toHaveLength(1));
+    expect(new URL(sockets.last().url).pathname).toBe('/sessions/d1/rdp');
+  });
+
+  it('a protocol it does not open is said, not opened: in the link (no session created) or in the server’s answer', async () => {
+    const link = await renderPlugin(desktop, { extraPlugins: [sessionKeys], route: '/access?assetId=a3&assetName=sw&protocol=telnet' });
+    expect(await screen.findByText('远程桌面不能打开 TELNET 协议的会话（支持 VNC、RDP）')).toBeInTheDocument();
+    expect(link.api.callsTo('POST /sessions')).toHaveLength(0);
+    link.unmount();
+    const answer = await renderPlugin(desktop, {
+      extraPlugins: [sessionKeys],
+      route: ROUTE,
+      api: { 'POST /sessions': created({ protocol: 'kubernetes' }) },
+    });
+    expect(await screen.findByText('远程桌面不能打开 KUBERNETES 协议的会话（支持 VNC、RDP）')).toBeInTheDocument();
+    expect(answer.api.callsTo('POST /sessions')).toHaveLength(1);
+    expect(sockets.all).toHaveLength(0);
+  });
+
+  it('says an unknown protocol in English too', async () => {
+    await renderPlugin(desktop, { extraPlugins: [sessionKeys], route: '/access?assetId=a3&assetName=sw&protocol=telnet', lng: 'en-US' });
+    expect(await screen.findByText('The remote desktop cannot open TELNET sessions (VNC and RDP only)')).toBeInTheDocument();
   });
 
   it('shows the server’s reason when it closes with 0<reason>', async () => {
@@ -151,9 +224,13 @@ describe('desktop plugin: /access', () => {
 });
 
 describe('desktop plugin: /guacd-monitor', () => {
+  const watch = (route: string, row: unknown) =>
+    renderPlugin(desktop, { extraPlugins: [sessionKeys], route, session: { user: { menus: ['online-session-monitor'] } }, api: { 'GET /sessions/:id': row } });
+
   it('watches /sessions/:id/vnc-monitor view only and shows why it ended', async () => {
-    await renderPlugin(desktop, { extraPlugins: [sessionKeys], route: '/guacd-monitor?sessionId=d7', session: { user: { menus: ['online-session-monitor'] } } });
+    const { api } = await watch('/guacd-monitor?sessionId=d7', { id: 'd7', protocol: 'vnc', mode: 'guacd' });
     await waitFor(() => expect(sockets.all).toHaveLength(1));
+    expect(api.callsTo('GET /sessions/:id')[0]?.path).toBe('/sessions/d7');
     const socket = sockets.last();
     expect(new URL(socket.url).pathname).toBe('/sessions/d7/vnc-monitor');
     expect(viewers.current?.all[0]?.options.viewOnly).toBe(true);
@@ -163,6 +240,29 @@ describe('desktop plugin: /guacd-monitor', () => {
     act(() => socket.serverSends('0用户已断开连接'));
     expect(await screen.findByText('用户已断开连接')).toBeInTheDocument();
     expect(screen.getByText('监控已结束')).toBeInTheDocument();
+  });
+
+  it('watches an RDP session on /sessions/:id/rdp-monitor, as its row says, whatever the link', async () => {
+    await watch('/guacd-monitor?sessionId=r7&protocol=vnc', { id: 'r7', protocol: 'rdp', mode: 'guacd' });
+    await waitFor(() => expect(sockets.all).toHaveLength(1));
+    expect(new URL(sockets.last().url).pathname).toBe('/sessions/r7/rdp-monitor');
+  });
+
+  it('falls back to the link’s protocol when the row cannot be read, then to VNC', async () => {
+    const first = await watch('/guacd-monitor?sessionId=r7&protocol=rdp', reply.http(404, { message: 'not found' }));
+    await waitFor(() => expect(sockets.all).toHaveLength(1));
+    expect(new URL(sockets.last().url).pathname).toBe('/sessions/r7/rdp-monitor');
+    first.unmount();
+    await watch('/guacd-monitor?sessionId=r8', reply.envelope(0, '会话不存在'));
+    await waitFor(() => expect(sockets.all).toHaveLength(2));
+    expect(new URL(sockets.last().url).pathname).toBe('/sessions/r8/vnc-monitor');
+    expect(screen.queryByText('会话不存在')).toBeNull(); // read quietly: no toast
+  });
+
+  it('a session of a protocol it does not show is said, not watched', async () => {
+    await watch('/guacd-monitor?sessionId=s1', { id: 's1', protocol: 'ssh', mode: 'native' });
+    expect(await screen.findByText('远程桌面不能打开 SSH 协议的会话（支持 VNC、RDP）')).toBeInTheDocument();
+    expect(sockets.all).toHaveLength(0);
   });
 
   it('is closed without online-session-monitor (403), and opens nothing', async () => {

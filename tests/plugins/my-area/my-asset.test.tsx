@@ -40,14 +40,17 @@ const row = (name: string) => {
 };
 
 describe('my-area plugin: 我的资产', () => {
-  it('接入 opens an SSH or Telnet asset’s terminal (portal mode, with its protocol) or a VNC asset’s desktop in a new browser tab; RDP has none', async () => {
+  it('接入 opens an SSH or Telnet asset’s terminal (portal mode, with its protocol) or a VNC or RDP asset’s desktop in a new browser tab', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const sw = { ...web, id: 'a3', name: 'switch-01', protocol: 'telnet' };
     const vnc = { ...desk, id: 'a4', name: 'vnc-01', protocol: 'vnc' };
+    const k8s = { ...desk, id: 'a5', name: 'k8s-01', protocol: 'kubernetes' };
     try {
-      const { user } = await renderPlugin(myArea, { session: ann, api: { ...handlers, 'GET /worker/assets/paging': { total: 4, items: [web, desk, sw, vnc] } } });
+      const { user } = await renderPlugin(myArea, { session: ann, api: { ...handlers, 'GET /worker/assets/paging': { total: 5, items: [web, desk, sw, vnc, k8s] } } });
       await screen.findByText('web-01', { selector: 'td *' });
-      expect(row('desk-01').queryByRole('button', { name: '接入' })).toBeNull();
+      expect(row('k8s-01').queryByRole('button', { name: '接入' })).toBeNull(); // nothing opens Kubernetes here
+      await user.click(row('desk-01').getByRole('button', { name: '接入' }));
+      expect(open).toHaveBeenLastCalledWith('#/access?assetId=a2&assetName=desk-01&protocol=rdp', '_blank');
       await user.click(row('vnc-01').getByRole('button', { name: '接入' }));
       expect(open).toHaveBeenLastCalledWith('#/access?assetId=a4&assetName=vnc-01&protocol=vnc', '_blank');
       await user.click(row('web-01').getByRole('button', { name: '接入' }));
@@ -90,7 +93,7 @@ describe('my-area plugin: 我的资产', () => {
     expect(api.callsTo('GET /worker/assets/paging')[0]?.query).toEqual(FIRST);
   });
 
-  it('lists the caller’s assets: name with description, protocol, tags as chips, status; no address; 接入 only where the terminal opens (not RDP)', async () => {
+  it('lists the caller’s assets: name with description, protocol, tags as chips, status; no address; 接入 on the SSH and the RDP asset', async () => {
     await renderPlugin(myArea, { session: ann, api: handlers });
     await screen.findByText('web-01');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['名称', '协议', '标签', '状态', '最后接入时间', '操作']);
@@ -100,8 +103,9 @@ describe('my-area plugin: 我的资产', () => {
     for (const text of ['RDP', '不可用']) expect(d.getByText(text)).toBeInTheDocument();
     expect(d.queryByText('-', { selector: 'span' })).toBeNull(); // 1.3.9's "-" description is no text
     expect(screen.queryByText(/:0$/)).toBeNull();
-    expect(screen.getAllByRole('button', { name: '接入' })).toHaveLength(1); // web-01 (SSH); desk-01 is RDP
+    expect(screen.getAllByRole('button', { name: '接入' })).toHaveLength(2); // web-01 (SSH), desk-01 (RDP)
     expect(w.getByRole('button', { name: '接入' })).toBeInTheDocument();
+    expect(d.getByRole('button', { name: '接入' })).toBeInTheDocument();
     for (const name of ['新建', '删除']) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
@@ -151,7 +155,7 @@ describe('my-area plugin: 我的资产', () => {
     // The cards carry the row actions (around the card's own content).
     const item = (name: string) => within(within(list).getByRole('article', { name }).closest('li') as HTMLElement);
     expect(item('web-01').getByRole('button', { name: '接入' })).toBeInTheDocument();
-    expect(item('desk-01').queryByRole('button', { name: '接入' })).toBeNull();
+    expect(item('desk-01').getByRole('button', { name: '接入' })).toBeInTheDocument(); // RDP: the desktop
     expect(api.callsTo('GET /worker/assets/paging')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: '表格视图' }));

@@ -27,6 +27,7 @@ const ssh = session({ id: 's1', clientIp: '192.168.1.10' });
 const telnet = session({ id: 't1', clientIp: '192.168.1.30', protocol: 'telnet', port: 23, assetName: 'switch-01' });
 const rdp = session({ id: 'r1', clientIp: '192.168.1.40', protocol: 'rdp', port: 3389, mode: 'guacd', assetName: 'desk-01' });
 const vnc = session({ id: 'v1', clientIp: '192.168.1.50', protocol: 'vnc', port: 5900, assetName: 'vnc-01' });
+const k8s = session({ id: 'k1', clientIp: '192.168.1.40', protocol: 'kubernetes', port: 6443, assetName: 'k8s-01' });
 
 const row = (text: string) => {
   const tr = screen.getByText(text).closest('tr');
@@ -45,11 +46,11 @@ describe('session-audit: Telnet sessions', () => {
     expect([ssh, telnet, rdp, vnc, { ...ssh, mode: 'guacd' }, { ...ssh, mode: 'terminal' }].map(isTerminalSession)).toEqual([true, true, false, false, false, true]);
   });
 
-  it('监控 on a live Telnet session opens the monitor with its protocol; graphical sessions cannot be watched here', async () => {
+  it('监控 on a live Telnet session opens the monitor with its protocol; sessions neither terminal nor desktop cannot be watched', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { user } = await renderPlugin(sessionAudit, {
       route: '/online-session',
-      api: { ...lists, 'GET /sessions/paging': { total: 4, items: [ssh, telnet, rdp, vnc] } },
+      api: { ...lists, 'GET /sessions/paging': { total: 4, items: [ssh, telnet, k8s, vnc] } },
     });
     await screen.findByText('192.168.1.30');
     expect(row('192.168.1.40').getByRole('button', { name: '监控' })).toBeDisabled();
@@ -60,12 +61,12 @@ describe('session-audit: Telnet sessions', () => {
     expect(open).toHaveBeenLastCalledWith('#/term-monitor?sessionId=s1&protocol=ssh', 'term-monitor-s1', expect.stringContaining('width=1024,height=768'));
   });
 
-  it('回放 of a recorded Telnet session opens the player (asciicast, as SSH); not for a graphical one', async () => {
+  it('回放 of a recorded Telnet session opens the player (asciicast, as SSH); not for one neither terminal nor desktop', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const ended = { status: 'disconnected' as const, disconnectedTime: '2026-11-23 11:02:03' };
     const { user } = await renderPlugin(sessionAudit, {
       route: '/offline-session',
-      api: { ...lists, 'GET /sessions/paging': { total: 2, items: [{ ...telnet, ...ended }, { ...rdp, ...ended }] } },
+      api: { ...lists, 'GET /sessions/paging': { total: 2, items: [{ ...telnet, ...ended }, { ...k8s, ...ended }] } },
     });
     await screen.findByText('192.168.1.30');
     expect(row('192.168.1.40').getByRole('button', { name: '回放' })).toBeDisabled();
@@ -73,25 +74,30 @@ describe('session-audit: Telnet sessions', () => {
     expect(open).toHaveBeenCalledWith('#/term-playback?sessionId=t1', 'term-playback-t1', expect.stringContaining('width='));
   });
 
-  it('a VNC session in mode guacd is a desktop one: 监控 opens /guacd-monitor, 回放 /guacd-playback; RDP stays disabled', async () => {
+  it('VNC and RDP sessions in mode guacd are desktop ones: 监控 opens /guacd-monitor, 回放 /guacd-playback, with the protocol', async () => {
     const desk = { ...vnc, id: 'v2', clientIp: '192.168.1.60', mode: 'guacd' };
-    expect([ssh, telnet, rdp, vnc, desk].map(isDesktopSession)).toEqual([false, false, false, false, true]);
+    const native = { ...rdp, id: 'r2', clientIp: '192.168.1.70', mode: 'native' }; // not a desktop row: nothing opens it
+    expect([ssh, telnet, rdp, vnc, desk, native].map(isDesktopSession)).toEqual([false, false, true, false, true, false]);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const live = await renderPlugin(sessionAudit, { route: '/online-session', api: { ...lists, 'GET /sessions/paging': { total: 2, items: [rdp, desk] } } });
+    const live = await renderPlugin(sessionAudit, { route: '/online-session', api: { ...lists, 'GET /sessions/paging': { total: 3, items: [rdp, desk, native] } } });
     await screen.findByText('192.168.1.60');
-    expect(row('192.168.1.40').getByRole('button', { name: '监控' })).toBeDisabled();
+    expect(row('192.168.1.70').getByRole('button', { name: '监控' })).toBeDisabled();
+    await live.user.click(row('192.168.1.40').getByRole('button', { name: '监控' }));
+    expect(open).toHaveBeenLastCalledWith('#/guacd-monitor?sessionId=r1&protocol=rdp', 'guacd-monitor-r1', expect.stringContaining('width=1024,height=768'));
     await live.user.click(row('192.168.1.60').getByRole('button', { name: '监控' }));
-    expect(open).toHaveBeenLastCalledWith('#/guacd-monitor?sessionId=v2', 'guacd-monitor-v2', expect.stringContaining('width=1024,height=768'));
+    expect(open).toHaveBeenLastCalledWith('#/guacd-monitor?sessionId=v2&protocol=vnc', 'guacd-monitor-v2', expect.stringContaining('width=1024,height=768'));
     live.unmount();
     const ended = { status: 'disconnected' as const, disconnectedTime: '2026-11-23 11:02:03' };
     const history = await renderPlugin(sessionAudit, {
       route: '/offline-session',
-      api: { ...lists, 'GET /sessions/paging': { total: 2, items: [{ ...rdp, ...ended }, { ...desk, ...ended }] } },
+      api: { ...lists, 'GET /sessions/paging': { total: 3, items: [{ ...rdp, ...ended }, { ...desk, ...ended }, { ...native, ...ended }] } },
     });
     await screen.findByText('192.168.1.60');
-    expect(row('192.168.1.40').getByRole('button', { name: '回放' })).toBeDisabled();
+    expect(row('192.168.1.70').getByRole('button', { name: '回放' })).toBeDisabled();
+    await history.user.click(row('192.168.1.40').getByRole('button', { name: '回放' }));
+    expect(open).toHaveBeenLastCalledWith('#/guacd-playback?sessionId=r1&protocol=rdp', 'guacd-playback-r1', expect.stringContaining('width=1280,height=720'));
     await history.user.click(row('192.168.1.60').getByRole('button', { name: '回放' }));
-    expect(open).toHaveBeenLastCalledWith('#/guacd-playback?sessionId=v2', 'guacd-playback-v2', expect.stringContaining('width=1280,height=720'));
+    expect(open).toHaveBeenLastCalledWith('#/guacd-playback?sessionId=v2&protocol=vnc', 'guacd-playback-v2', expect.stringContaining('width=1280,height=720'));
   });
 
   it('the monitor page watches a Telnet session on /telnet-monitor, as its row says, whatever the link', async () => {

@@ -30,10 +30,10 @@ const TCPING_CHUNK = 10;
 /** The protocols the terminal page (`/term`) opens. */
 export const TERMINAL_PROTOCOLS: readonly string[] = ['ssh', 'telnet'];
 
-/** The protocols the desktop page (`/access`) opens. RDP has no relay yet, so no 接入. */
-export const DESKTOP_PROTOCOLS: readonly string[] = ['vnc'];
+/** The protocols the desktop page (`/access`) opens. */
+export const DESKTOP_PROTOCOLS: readonly string[] = ['vnc', 'rdp'];
 
-/** `#/access?…`: the desktop page of a VNC asset, opened in a new browser tab by 接入. */
+/** `#/access?…`: the desktop page of a VNC or RDP asset, opened in a new browser tab by 接入. */
 export const desktopHref = (a: { id: string; name: string; protocol: string }) =>
   `#/access?${new URLSearchParams({ assetId: a.id, assetName: a.name, protocol: a.protocol })}`;
 
@@ -180,7 +180,7 @@ export function AssetList() {
           </>
         }
         rowActions={(a) => [
-          // SSH and Telnet to the terminal, VNC to the desktop (RDP waits for its relay). A new browser tab, as 1.3.9.
+          // SSH and Telnet to the terminal, VNC and RDP to the desktop. A new browser tab, as 1.3.9.
           ...(accessHref(a) !== null
             ? [{ key: 'connect', label: t('asset.actions.connect'), menu: 'asset-access' as const, onClick: () => window.open(accessHref(a) ?? '', '_blank') }]
             : []),
