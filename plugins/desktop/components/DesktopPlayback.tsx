@@ -25,7 +25,7 @@ export function clockText(ms: number): string {
 const TICK_MS = 250;
 
 /**
- * `/guacd-playback?sessionId=` (历史会话 → 回放 of a desktop session): fetches `GET /sessions/:id/recording`, plays
+ * `/guacd-playback?sessionId=` (历史会话 → 回放 of a desktop session, VNC or RDP: one format; the list adds `protocol`, unused): fetches `GET /sessions/:id/recording`, plays
  * it in a view-only noVNC with play / pause, 1×–8×, and a seek slider (by the last keyframe).
  */
 export function DesktopPlayback() {
