@@ -26,7 +26,8 @@ const TICK_MS = 250;
 
 /**
  * `/guacd-playback?sessionId=` (历史会话 → 回放 of a desktop session, VNC or RDP: one format; the `protocol` the list
- * adds is not needed): fetches `GET /sessions/:id/recording`, plays it in a view-only noVNC with play / pause, 1×–8×, and a seek slider (by the last keyframe).
+ * adds is not needed): fetches `GET /sessions/:id/recording`, plays it in a view-only noVNC with play / pause, 1×–8×,
+ * and a seek slider (by the last keyframe).
  */
 export function DesktopPlayback() {
   const { t } = useTranslation('desktop');
