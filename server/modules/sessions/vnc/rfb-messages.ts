@@ -228,7 +228,12 @@ export class ServerStream {
       switch (encoding) {
         case ENC_RAW:
           if (w === 0) break;
-          for (let row = 0; row < h; row++) screen?.row(x, y + row, w, yield* this.read(w * bpp));
+          for (let row = 0; row < h; row++) {
+            // Read first: `screen?.row(…, yield* …)` would skip the read itself when there is no screen (a watcher, an
+            // unrecorded session), and the stream would lose its place.
+            const pixels = yield* this.read(w * bpp);
+            screen?.row(x, y + row, w, pixels);
+          }
           break;
         case ENC_COPYRECT: {
           const src = yield* this.read(4);
