@@ -84,7 +84,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       input: { index: `${root}index.html`, ...firstScreenInputs(root) },
       // Core modules have no import-time side effects but for those scripts/side-effects.ts lists: a descriptor
       // importing `definePlugin` from the `@/core` barrel must not drag the whole barrel (UI kit, query…) into the entry.
-      treeshake: { moduleSideEffects: coreSideEffects(root) },
+      // Reading a property has no side effect either: the libraries leave reads whose value nobody uses (i18next's
+      // re-exports of its instance's methods, Griffel's `shorthands`, Fluent's unused style constants reading `tokens.*`),
+      // and each kept code alive that nothing runs: 1.7 KB gzip of the login screen's vendor chunk. No library here
+      // reads a property for its effect (a layout flush `el.offsetHeight;`): the build's reads of offset*, client*,
+      // scroll*, getBoundingClientRect and the storages are the same with this and without (docs/PERFORMANCE.md).
+      treeshake: { moduleSideEffects: coreSideEffects(root), propertyReadSideEffects: false },
       output: {
         // The libraries the first screen loads travel as one `vendor` chunk instead of a dozen small shared ones:
         // one request, and gzip sees them together. `$initial` = imported by an input (see firstScreenInputs).
