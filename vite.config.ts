@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import griffel from '@griffel/vite-plugin';
 import { firstScreenGroups, firstScreenInputs, preloadAppChunk } from './scripts/first-screen.ts';
 import { compileHints } from './scripts/compile-hints.ts';
+import { foldTokensPlugin } from './scripts/fold-tokens.ts';
 import { MENU_ICONS_ID, menuIcons } from './scripts/menu-icons.ts';
 import { precompress } from './scripts/precompress.ts';
 import { prerenderFirstScreen } from './scripts/prerender-first-screen.ts';
@@ -47,6 +48,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Production builds compile our makeStyles calls ahead of time, as Fluent ships its own: the Griffel runtime
     // that turns style objects into CSS (stylis, rtl-css-js, ~7 KB gzip) then stays out of the bundle.
     command === 'build' && griffelAheadOfTime(),
+    // `tokens.<name>` folded to its string: the tokens object stays off the login screen (scripts/fold-tokens.ts).
+    foldTokensPlugin(),
     // The manifests' labels and grants are the server's data: not shipped in the entry (scripts/slim-manifests.ts).
     slimManifests(),
     // The descriptors' menu icons from one generated module: one request for a layout's menu (scripts/menu-icons.ts).
