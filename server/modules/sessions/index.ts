@@ -39,7 +39,7 @@ export const MSG = {
   denied: '您没有权限访问此资产',
 };
 
-/** A text-mode session on an asset whose protocol has no relay (RDP, VNC, Kubernetes today). */
+/** A text-mode session on an asset whose protocol has no terminal relay (a desktop's: RDP, VNC; none: Kubernetes). */
 const noTextMode = (protocol: string) =>
   both(`${protocol.toUpperCase()} 资产不能使用终端模式`, `A ${protocol.toUpperCase()} asset cannot be opened in terminal mode`);
 
@@ -104,7 +104,9 @@ export const sessionsModule = (options: SessionsOptions = {}): Module<SessionDep
           const access = await sessionAccess(trx, userId, query.assetId, now);
           if (!access) return null;
           const { asset, strategyId } = access;
-          if (query.mode !== 'guacd' && !relayFor(relays, asset.protocol)) throw fail(noTextMode(asset.protocol));
+          // Text mode needs a terminal relay: a desktop's (`screen: 'pixels'`: VNC, RDP) opens in mode guacd only.
+          const relay = relayFor(relays, asset.protocol);
+          if (query.mode !== 'guacd' && (!relay || relay.screen === 'pixels')) throw fail(noTextMode(asset.protocol));
           const attributes = await trx.selectFrom('assetAttributes').select(['name', 'value']).where('assetId', '=', query.assetId).execute();
           const f = { ...access.flags, ...fileOffer(relays, asset.protocol, new Map(attributes.map((a) => [a.name, a.value])), userId) };
           await trx
