@@ -283,3 +283,26 @@ describe.skipIf(unavailable)('the RDP relay through the app (real xrdp)', () => 
     expect((await w.h.db.selectFrom('sessions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('no_connect');
   });
 });
+
+describe("an RDP asset's certificate pin", () => {
+  it('is kept, trusted and dropped by the host-key rules; a VNC asset has none', async () => {
+    const w = await sessionsHarness();
+    const pin = `SHA256:${Buffer.alloc(32, 7).toString('base64').replace(/=+$/, '')}`;
+    const other = `SHA256:${Buffer.alloc(32, 9).toString('base64').replace(/=+$/, '')}`;
+    const body = { name: 'win', protocol: 'rdp', ip: '127.0.0.1', port: 3389, accountType: 'custom', username: 'a', tags: '', description: '' };
+    const id = (await w.api.ok<{ id: string }>('POST', '/assets', { body: { ...body, password: 'pw-1', hostKey: pin } })).id;
+    const hostKey = async () => (await w.api.ok<{ hostKey: string }>('GET', `/assets/${id}`)).hostKey;
+    expect(await hostKey()).toBe(pin);
+    await w.api.ok('PUT', `/assets/${id}`, { body: { ...body, description: 'no hostKey given' } });
+    expect(await hostKey()).toBe(pin);
+    expect(await w.api.ok('POST', `/assets/${id}/trust-host-key`, { body: { hostKey: other } })).toEqual({ hostKey: other });
+    expect(await hostKey()).toBe(other);
+    // The owner moving the asset drops the pin: the next login pins the new host.
+    await w.api.ok('PUT', `/assets/${id}`, { body: { ...body, port: 3390 } });
+    expect(await hostKey()).toBe('');
+
+    const vnc = (await w.api.ok<{ id: string }>('POST', '/assets', { body: { ...body, name: 'desk', protocol: 'vnc', port: 5900, password: 'pw-2', hostKey: pin } })).id;
+    expect((await w.api.ok<{ hostKey: string }>('GET', `/assets/${vnc}`)).hostKey).toBe('');
+    expect((await w.api.call('POST', `/assets/${vnc}/trust-host-key`, { body: { hostKey: pin } })).body).toEqual({ code: -1, message: '只有 SSH 和 RDP 资产有主机密钥或证书指纹' });
+  });
+});
