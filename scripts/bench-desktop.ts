@@ -4,9 +4,11 @@
  * browser, Raw pixels) types a key and waits for the update that draws it, once through Jumpgate's
  * `/sessions/:id/vnc` (the bastion logs in to the target, offers the client None, parses, filters and records) and
  * once through a bare WebSocket ↔ TCP proxy to the same Xvnc (what noVNC straight to the target costs), in
- * alternating rounds in the same run. Reports p50 / p95 of both and the difference, and the recording's size.
+ * alternating rounds in the same run. Reports p50 / p95 of both and the difference. Then the recording's growth per
+ * minute while the relayed session's screen is idle and while `top` redraws it twice a second (the client then asks
+ * for noVNC's encodings — the relay keeps Hextile, RRE, CopyRect, Raw — and for updates ten times a second).
  *
- * Run: npm run bench:desktop [-- --keys 400 --rounds 8]
+ * Run: npm run bench:desktop [-- --keys 400 --rounds 8 --record-seconds 30]
  *   Needs Xvnc (tigervnc-standalone-server, tigervnc-tools) and xterm.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -82,8 +84,10 @@ async function measure(c: RfbClient, keys: number): Promise<number[]> {
 async function main(): Promise<void> {
   const keys = Number(flag('keys', '400'));
   const rounds = Number(flag('rounds', '8'));
+  const recordSeconds = Number(flag('record-seconds', '30'));
   const xvnc = await startXvnc({ password: VNC_PASSWORD });
   let xterm: ChildProcess | undefined;
+  let busy: ChildProcess | undefined;
   const server = await startBenchServer(PASSWORD);
   const proxy = await bareProxy(xvnc.port);
   try {
@@ -114,25 +118,50 @@ async function main(): Promise<void> {
       times.direct.push(...(await measure(direct, per)));
       times.relay.push(...(await measure(relay, per)));
     }
-    relay.close();
     direct.close();
+    // The recording's growth: the relayed client keeps one update request outstanding, as noVNC does.
+    const recording = path.join(server.dataDir, 'recording', sessionId, 'recording.rfb');
+    const follow = { on: true };
+    relay.asNoVnc();
+    const following = (async () => {
+      // Ten update requests a second, as a browser that keeps up asks for them.
+      while (follow.on) {
+        relay.request(true);
+        await sleep(100);
+      }
+    })();
+    const growth = async (): Promise<number> => {
+      await sleep(2000); // the recorder's batch written
+      const before = fs.statSync(recording).size;
+      await sleep(recordSeconds * 1000);
+      return ((fs.statSync(recording).size - before) * 60) / recordSeconds;
+    };
+    const idle = await growth();
+    busy = spawn('xterm', ['-geometry', '170x56+0+0', '-e', 'top', '-d', '0.5'], { env: { ...process.env, DISPLAY: `:${xvnc.display}` }, stdio: 'ignore' });
+    const redrawing = await growth();
+    follow.on = false;
+    await following;
+    relay.close();
     await sleep(500);
     const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
     const d = sorted(times.direct);
     const j = sorted(times.relay);
     const ms = (x: number) => x.toFixed(2);
-    const recording = path.join(server.dataDir, 'recording', sessionId, 'recording.rfb');
+    const mb = (x: number) => `${(x / 1e6).toFixed(2)} MB`;
     const rows: [string, string][] = [
       [`key → pixel, bare WebSocket proxy to Xvnc: p50 / p95 (ms, ${d.length} keys)`, `${ms(percentile(d, 50))} / ${ms(percentile(d, 95))}`],
       [`key → pixel, through Jumpgate's VNC relay: p50 / p95 (ms, ${j.length} keys)`, `${ms(percentile(j, 50))} / ${ms(percentile(j, 95))}`],
       ['added by the relay, p50 (ms; goal ≤ +5)', ms(percentile(j, 50) - percentile(d, 50))],
       ['relay / bare, p50', (percentile(j, 50) / percentile(d, 50)).toFixed(3)],
-      ['recording of the relayed session (bytes)', fs.existsSync(recording) ? String(fs.statSync(recording).size) : `not found at ${recording}`],
+      [`recording per minute, idle screen (1024x768, ${recordSeconds} s)`, mb(idle)],
+      [`recording per minute, \`top\` redrawing twice a second (${recordSeconds} s)`, mb(redrawing)],
+      ['recording of the relayed session in all', mb(fs.statSync(recording).size)],
     ];
     const width = Math.max(...rows.map((r) => r[0].length));
     for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
   } finally {
     xterm?.kill();
+    busy?.kill();
     proxy.close();
     await server.stop();
     await xvnc.stop();

@@ -14,7 +14,17 @@ class ByteQueue {
   private waiter: { n: number; resolve: (b: Buffer) => void; reject: (e: Error) => void } | undefined;
   private failed: Error | undefined;
 
+  private discarding = false;
+
+  /** Drops everything from now on (a pending read never resolves). */
+  discard(): void {
+    this.discarding = true;
+    this.chunks = [];
+    this.length = 0;
+  }
+
   push(chunk: Buffer): void {
+    if (this.discarding) return;
     this.chunks.push(chunk);
     this.length += chunk.length;
     this.wake();
@@ -54,6 +64,11 @@ export interface RfbClient {
   request(incremental: boolean): void;
   /** Reads one server message through; resolves with the number of rectangles when it was a FramebufferUpdate, else -1. */
   next(): Promise<number>;
+  /**
+   * From now on: asks for noVNC's encodings (the relay keeps Hextile, RRE, CopyRect and Raw of them) and throws away
+   * what arrives unread (next() is over): for measuring what a session records, not what the client sees.
+   */
+  asNoVnc(): void;
   close(): void;
 }
 
@@ -153,5 +168,15 @@ export async function rfbConnect(url: string, options: { control: boolean; passw
     }
     throw new Error(`unexpected server message ${type}`);
   };
-  return { width, height, key, request, next, close: () => ws.close() };
+  const asNoVnc = () => {
+    queue.discard();
+    // noVNC 1.7's list, best first: Tight, ZRLE, Hextile, RRE, CopyRect, Raw, then pseudo-encodings.
+    const encodings = [7, 16, 5, 2, 1, 0, -223, -224, -239, -308];
+    const b = Buffer.alloc(4 + 4 * encodings.length);
+    b[0] = 2;
+    b.writeUInt16BE(encodings.length, 2);
+    encodings.forEach((e, i) => b.writeInt32BE(e, 4 + 4 * i));
+    send(b);
+  };
+  return { width, height, key, request, next, asNoVnc, close: () => ws.close() };
 }
