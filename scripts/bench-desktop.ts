@@ -8,8 +8,12 @@
  * minute while the relayed session's screen is idle and while `top` redraws it twice a second (the client then asks
  * for noVNC's encodings — the relay keeps Hextile, RRE, CopyRect, Raw — and for updates ten times a second).
  *
- * Run: npm run bench:desktop [-- --keys 400 --rounds 8 --record-seconds 30]
- *   Needs Xvnc (tigervnc-standalone-server, tigervnc-tools) and xterm.
+ * Then RDP (unless --no-rdp): a real xrdp whose session is an Xvnc with an xterm; key → pixel through Jumpgate's
+ * `/sessions/:id/rdp` (FreeRDP in the session's own Xvnc) against VNC straight to the Xvnc behind xrdp, alternating, and
+ * the memory and CPU of the session's Xvnc and xfreerdp.
+ *
+ * Run: npm run bench:desktop [-- --keys 400 --rounds 8 --record-seconds 30 --no-rdp]
+ *   Needs Xvnc (tigervnc-standalone-server, tigervnc-tools), xterm, and for RDP xrdp and freerdp2-x11.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +22,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type WebSocket from 'ws';
 import { WebSocketServer } from 'ws';
+import { startXrdp } from '../tests/server/sessions/rdp/xrdp.ts';
 import { startXvnc } from '../tests/server/sessions/vnc/xvnc.ts';
 import { api } from './bench/api.ts';
 import { flag } from './bench/args.ts';
@@ -60,6 +65,26 @@ async function quiet(c: RfbClient, pending: { p: Promise<number> | undefined }, 
   }
 }
 
+/** Resident memory (MB) and CPU seconds of the processes whose command line holds `marker`. */
+function processesWith(marker: string): { rssMb: number; cpuSeconds: number; count: number } {
+  let rssMb = 0;
+  let ticks = 0;
+  let count = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      rssMb += Number(rss?.[1] ?? 0) / 1024;
+      ticks += Number(stat[11] ?? 0) + Number(stat[12] ?? 0);
+      count++;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { rssMb, cpuSeconds: ticks / 100, count };
+}
+
 /** `keys` key → pixel times (ms) on `c`: a key (`x`: a new character each time), then the first FramebufferUpdate with rectangles after it. */
 async function measure(c: RfbClient, keys: number): Promise<number[]> {
   const times: number[] = [];
@@ -79,6 +104,56 @@ async function measure(c: RfbClient, keys: number): Promise<number[]> {
     times.push(performance.now() - t0);
   }
   return times;
+}
+
+/** RDP through the bastion against VNC straight to the desktop xrdp shows: key → pixel, and the session's processes. */
+async function rdp(base: string, token: string, keys: number, rounds: number): Promise<[string, string][]> {
+  const xrdp = await startXrdp();
+  const proxy = await bareProxy(xrdp.vnc.port);
+  try {
+    const { id: assetId } = await api<{ id: string }>(base, token, 'POST', '/assets', {
+      name: 'rdp-desktop',
+      protocol: 'rdp',
+      ip: xrdp.host,
+      port: xrdp.port,
+      accountType: 'custom',
+      username: 'bench',
+      password: xrdp.password,
+    });
+    const { id: sessionId } = await api<{ id: string }>(base, token, 'POST', `/sessions?assetId=${assetId}&mode=guacd`);
+    const relay = await rfbConnect(`${base.replace(/^http/, 'ws')}/sessions/${sessionId}/rdp?width=1024&height=768&X-Auth-Token=${token}`, { control: true });
+    const direct = await rfbConnect(proxy.url, { control: false, password: xrdp.password });
+    for (const c of [relay, direct]) {
+      c.pointer(100, 100); // over xrdp's xterm: keys go there
+      c.request(false);
+      await c.next();
+    }
+    await sleep(1000);
+    const per = Math.ceil(keys / rounds);
+    const times = { relay: [] as number[], direct: [] as number[] };
+    for (let r = 0; r < rounds; r++) {
+      times.direct.push(...(await measure(direct, per)));
+      times.relay.push(...(await measure(relay, per)));
+    }
+    const cpuBefore = processesWith(`jumpgate-${sessionId}`);
+    await sleep(10_000);
+    const idle = processesWith(`jumpgate-${sessionId}`);
+    relay.close();
+    direct.close();
+    const d = [...times.direct].sort((x, y) => x - y);
+    const j = [...times.relay].sort((x, y) => x - y);
+    const ms = (x: number) => x.toFixed(2);
+    return [
+      [`RDP: key → pixel, VNC straight to the desktop behind xrdp: p50 / p95 (ms, ${d.length} keys)`, `${ms(percentile(d, 50))} / ${ms(percentile(d, 95))}`],
+      [`RDP: key → pixel, through Jumpgate (FreeRDP in the session's Xvnc): p50 / p95 (ms, ${j.length} keys)`, `${ms(percentile(j, 50))} / ${ms(percentile(j, 95))}`],
+      ['RDP / direct VNC, p50 (goal ≤ 2)', (percentile(j, 50) / percentile(d, 50)).toFixed(3)],
+      [`RDP session's processes (${idle.count}: Xvnc, xfreerdp): resident memory`, `${idle.rssMb.toFixed(0)} MB`],
+      ['RDP session idle CPU over 10 s (% of a core)', ((idle.cpuSeconds - cpuBefore.cpuSeconds) * 10).toFixed(1)],
+    ];
+  } finally {
+    proxy.close();
+    await xrdp.stop();
+  }
 }
 
 async function main(): Promise<void> {
@@ -157,6 +232,7 @@ async function main(): Promise<void> {
       [`recording per minute, \`top\` redrawing twice a second (${recordSeconds} s)`, mb(redrawing)],
       ['recording of the relayed session in all', mb(fs.statSync(recording).size)],
     ];
+    if (!process.argv.includes('--no-rdp')) rows.push(...(await rdp(server.base, token, keys, rounds)));
     const width = Math.max(...rows.map((r) => r[0].length));
     for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
   } finally {

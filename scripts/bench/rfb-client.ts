@@ -60,6 +60,8 @@ export interface RfbClient {
   height: number;
   /** Sends a key press and release (an X keysym). */
   key(keysym: number): void;
+  /** Moves the pointer (no button): with no window manager, keys go to the window under it. */
+  pointer(x: number, y: number): void;
   /** Asks for an update (incremental or the whole screen). */
   request(incremental: boolean): void;
   /** Reads one server message through; resolves with the number of rectangles when it was a FramebufferUpdate, else -1. */
@@ -168,6 +170,13 @@ export async function rfbConnect(url: string, options: { control: boolean; passw
     }
     throw new Error(`unexpected server message ${type}`);
   };
+  const pointer = (x: number, y: number) => {
+    const b = Buffer.alloc(6);
+    b[0] = 5;
+    b.writeUInt16BE(x, 2);
+    b.writeUInt16BE(y, 4);
+    send(b);
+  };
   const asNoVnc = () => {
     queue.discard();
     // noVNC 1.7's list, best first: Tight, ZRLE, Hextile, RRE, CopyRect, Raw, then pseudo-encodings.
@@ -175,8 +184,8 @@ export async function rfbConnect(url: string, options: { control: boolean; passw
     const b = Buffer.alloc(4 + 4 * encodings.length);
     b[0] = 2;
     b.writeUInt16BE(encodings.length, 2);
-    encodings.forEach((e, i) => b.writeInt32BE(e, 4 + 4 * i));
+    for (const [i, e] of encodings.entries()) b.writeInt32BE(e, 4 + 4 * i);
     send(b);
   };
-  return { width, height, key, request, next, asNoVnc, close: () => ws.close() };
+  return { width, height, key, pointer, request, next, asNoVnc, close: () => ws.close() };
 }

@@ -37,6 +37,8 @@ export interface TestXrdp {
   port: number;
   /** The password the session takes (the VNC one behind xrdp). */
   password: string;
+  /** The VNC server xrdp shows (a benchmark compares RDP through the bastion with VNC straight to it). */
+  vnc: { port: number; display: number };
   /** The current certificate's DER SHA-256 as `SHA256:<base64>`. */
   fingerprint(): string;
   /** xrdp's log so far (DEBUG: it says when a client supplied a password, never the password). */
@@ -147,6 +149,7 @@ port=${xvnc.port}
     host: '127.0.0.1',
     port,
     password,
+    vnc: { port: xvnc.port, display: xvnc.display },
     log: () => {
       try {
         return fs.readFileSync(path.join(dir, 'xrdp.log'), 'utf8');
