@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/time.ts';
 import { contains, idList, oneId, requireAll, zId } from '../../http/ids.ts';
 import { describeAll, recordOperation } from '../logs/index.ts';
 import { CLOSE } from './live.ts';
-import { MSG_SESSION, recordingFolder, recordingOf, sessionOrFail } from './shared.ts';
+import { MSG_SESSION, recordingFolder, recordingSizeOf, sessionOrFail } from './shared.ts';
 import { PROTOCOLS } from '../../../shared/protocols.ts';
 
 /*
@@ -53,9 +53,10 @@ const flag = (v: number) => (v === 1 ? '1' : '0');
 
 /**
  * A stored session row as the wire shows it, without the flags (the paging's `SessionForPage`); the close reason (kept
- * in zh-CN) and the super admin's seeded nickname are said in `lng`.
+ * in zh-CN) and the super admin's seeded nickname are said in `lng`. `recordingSize` is the recording file's size in
+ * bytes, undefined when there is no file.
  */
-function pageItem(s: Selectable<SessionsTable> & { assetName: string | null; creatorName: string | null; commands: number | null }, recorded: boolean, lng: Lng) {
+function pageItem(s: Selectable<SessionsTable> & { assetName: string | null; creatorName: string | null; commands: number | null }, recordingSize: number | undefined, lng: Lng) {
   return {
     id: s.id,
     protocol: s.protocol,
@@ -69,7 +70,9 @@ function pageItem(s: Selectable<SessionsTable> & { assetName: string | null; cre
     width: s.width,
     height: s.height,
     status: s.status,
-    recording: recorded ? '1' : '0',
+    recording: recordingSize !== undefined ? '1' : '0',
+    // Beyond 1.3.9 (additive): the file's size in bytes as it is now (a running session's grows), 0 when there is none.
+    recordingSize: recordingSize ?? 0,
     // Beyond 1.3.9 (additive): the recording could not be written from `recordingFailedAt` on, for `recordingFailure`
     // (the system's error code: ENOSPC, EDQUOT, EIO…); a session under the `continue` policy may have no file at all.
     recordingIncomplete: s.recordingFailure !== null,
@@ -147,7 +150,7 @@ export function historyRoutes(deps: SessionDeps) {
         const items = await Promise.all(
           ids.map(async (id) => {
             const row = byId.get(id)!;
-            return pageItem(row, (await recordingOf(config, id)) !== undefined, lng);
+            return pageItem(row, await recordingSizeOf(config, id), lng);
           }),
         );
         return paged(total, items);
@@ -164,7 +167,7 @@ export function historyRoutes(deps: SessionDeps) {
         if (!s) throw fail(`${MSG_SESSION.notFound}：${params.id}`, [params.id]);
         // Every column of the row: it holds no secret (the account is resolved when the session connects).
         return {
-          ...pageItem(s, (await recordingOf(config, s.id)) !== undefined, lng),
+          ...pageItem(s, await recordingSizeOf(config, s.id), lng),
           accessGatewayId: s.accessGatewayId ?? '',
           strategyId: s.strategyId ?? '',
           fileSystem: flag(s.fileSystem),

@@ -27,6 +27,18 @@ export async function recordingOf(config: Pick<Config, 'recordingDir'>, sessionI
   return file && path.join(folder, file.name);
 }
 
+/**
+ * The size in bytes of the session's recording (recordingOf's file, one stat: what the download would serve now);
+ * undefined when there is none.
+ */
+export async function recordingSizeOf(config: Pick<Config, 'recordingDir'>, sessionId: string): Promise<number | undefined> {
+  const file = await recordingOf(config, sessionId);
+  if (!file) return undefined;
+  // Gone between the listing and the stat (a delete, a new session of that id starting over): no recording.
+  const st = await fs.stat(file).catch(() => undefined);
+  return st?.isFile() ? st.size : undefined;
+}
+
 /** The session row, or `-1 会话不存在：<id>`. */
 export async function sessionOrFail(db: Kysely<DB>, id: string) {
   const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();

@@ -15,6 +15,7 @@ interface Item {
   clientIp: string;
   protocol: string;
   recording: string;
+  recordingSize: number;
   reviewed: boolean;
   commandCount: number;
   connectedTime: string;
@@ -86,16 +87,26 @@ describe('GET /sessions/paging', () => {
     expect((await page(api, { status: 'disconnected' })).items.every((i) => i.assetName === '')).toBe(true);
   });
 
-  it('says "1" when the recording file exists, and counts the indexed commands', async () => {
+  it('says "1" and the file\'s size in bytes when the recording file exists (0 without), and counts the indexed commands', async () => {
     const { h, api, s, writeRecording } = await world();
-    writeRecording(s.a1, '{"version":2,"width":80,"height":24,"timestamp":1}\n');
+    // Multi-byte text: the size is the file's bytes, not its characters.
+    const cast = '{"version":2,"width":80,"height":24,"timestamp":1}\n[0.1,"o","你好"]\n';
+    writeRecording(s.a1, cast);
+    // An empty file (a disk that failed as the session started) is a recording of 0 bytes.
+    writeRecording(s.b2, '');
     await h.db
       .insertInto('sessionCommands')
       .values([1, 2, 3].map((n) => ({ sessionId: s.a1, offsetMs: n * 100, command: `ls ${n}`, created: h.clock.now() })))
       .execute();
     const items = (await page(api, { status: 'disconnected' })).items;
-    expect(items.find((i) => i.id === s.a1)).toMatchObject({ recording: '1', commandCount: 3 });
-    expect(items.find((i) => i.id === s.b1)).toMatchObject({ recording: '0', commandCount: 0 });
+    expect(items.find((i) => i.id === s.a1)).toMatchObject({ recording: '1', recordingSize: Buffer.byteLength(cast), commandCount: 3 });
+    expect(Buffer.byteLength(cast)).toBeGreaterThan(cast.length);
+    expect(items.find((i) => i.id === s.b1)).toMatchObject({ recording: '0', recordingSize: 0, commandCount: 0 });
+    expect(items.find((i) => i.id === s.b2)).toMatchObject({ recording: '1', recordingSize: 0 });
+    // The detail says the same; a file that grows is measured again.
+    expect(await api.ok('GET', `/sessions/${s.a1}`)).toMatchObject({ recording: '1', recordingSize: Buffer.byteLength(cast) });
+    writeRecording(s.a1, `${cast}[0.2,"o","ls"]\n`);
+    expect((await page(api, { status: 'disconnected' })).items.find((i) => i.id === s.a1)?.recordingSize).toBe(Buffer.byteLength(cast) + 15);
   });
 
   it('is granted to online-session and offline-session holders only', async () => {
