@@ -1,5 +1,6 @@
 import {
   Can,
+  formatBytes,
   formatDateTime,
   PageContainer,
   ServerTable,
@@ -45,8 +46,11 @@ export function OfflineSessionList() {
   const searchFields = useSessionSearch(true);
   const strong = (s: SessionRow, text: string) => (s.reviewed ? text : <span className={styles.unread}>{text}</span>);
   const sessionColumns = useSessionColumns((s) => s.disconnectedTime, strong);
-  // Terminals (asciicast) and desktops, VNC and RDP (the RFB recording).
-  const canPlay = (s: SessionRow) => s.recording === '1' && (isTerminalSession(s) || isDesktopSession(s));
+  // Terminals (asciicast) and desktops, VNC and RDP (the RFB recording); an empty file has nothing to play.
+  const canPlay = (s: SessionRow) => s.recording === '1' && s.recordingSize !== 0 && (isTerminalSession(s) || isDesktopSession(s));
+  // The file's size; a 1.3.9 server sends only the flag.
+  const recordingText = (s: SessionRow) =>
+    s.recording !== '1' || s.recordingSize === 0 ? t('offline.noRecording') : s.recordingSize === undefined ? '-' : formatBytes(s.recordingSize);
 
   const named = (s: SessionRow) =>
     t('offline.named', { user: s.creatorName || s.creator, asset: s.assetName || s.assetId, ip: s.clientIp, time: formatDateTime(s.connectedTime) });
@@ -109,6 +113,7 @@ export function OfflineSessionList() {
             ),
           },
           { key: 'commandCount', header: t('fields.commandCount'), render: (s) => String(s.commandCount ?? 0) },
+          { key: 'recordingSize', header: t('fields.recording'), render: recordingText },
           {
             key: 'reviewed',
             header: t('fields.reviewed'),

@@ -17,6 +17,8 @@ export interface SessionRow {
   status: 'no_connect' | 'connecting' | 'connected' | 'disconnected';
   /** '1' when the recording file exists (paging rewrites the path to a flag). */
   recording: string;
+  /** Ours (a 1.3.9 server leaves it out): the recording file's size in bytes, 0 when there is none. */
+  recordingSize?: number;
   connectedTime: string;
   disconnectedTime: string;
   /** Close code and reason (contract §5.4). */

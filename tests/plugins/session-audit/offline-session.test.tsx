@@ -8,7 +8,7 @@ vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.restoreAllMocks());
 
 const ended = { status: 'disconnected' as const, disconnectedTime: '2026-11-23 11:02:03' };
-const unread = session({ id: 's1', clientIp: '192.168.1.10', ...ended, reviewed: false, code: 802, message: '管理员强制关闭了此会话', commandCount: 7 });
+const unread = session({ id: 's1', clientIp: '192.168.1.10', ...ended, reviewed: false, code: 802, message: '管理员强制关闭了此会话', commandCount: 7, recordingSize: 1_572_864 });
 const read = session({ id: 's2', clientIp: '192.168.1.22', ...ended, reviewed: true, recording: '0', code: 0, message: '用户正常退出' });
 const page = { total: 2, items: [unread, read] };
 const api = { 'GET /sessions/paging': page, 'GET /users': users, 'GET /assets': assets };
@@ -24,7 +24,7 @@ describe('session-audit: session history', () => {
     const { user, api: calls } = await renderPlugin(sessionAudit, { route: '/offline-session', api });
     expect(await screen.findByText('192.168.1.10')).toBeInTheDocument();
     expect(calls.callsTo('GET /sessions/paging')[0]?.query).toEqual({ ...FIRST, status: 'disconnected' });
-    for (const header of ['来源IP', '用户昵称', '资产名称', '连接协议', '接入时间', '接入时长', '断开原因', '命令数', '审阅状态']) {
+    for (const header of ['来源IP', '用户昵称', '资产名称', '连接协议', '接入时间', '接入时长', '断开原因', '命令数', '录像', '审阅状态']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
     // Unread: a 未读 badge and bold text (not colour alone); read: 已读.
@@ -60,6 +60,27 @@ describe('session-audit: session history', () => {
     await user.click(screen.getByRole('radio', { name: '已读' }));
     await user.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(calls.callsTo('GET /sessions/paging').at(-1)?.query).toMatchObject({ reviewed: 'true' }));
+  });
+
+  it('shows the recording\'s size (没有录像 without a file or with an empty one, - from a server that sends no size)', async () => {
+    const empty = session({ id: 's3', clientIp: '192.168.1.33', ...ended, recording: '1', recordingSize: 0 });
+    const old = session({ id: 's4', clientIp: '192.168.1.44', ...ended, recording: '1' });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = await renderPlugin(sessionAudit, { route: '/offline-session', api: { ...api, 'GET /sessions/paging': { total: 4, items: [unread, read, empty, old] } } });
+    await screen.findByText('192.168.1.10');
+    const cell = (ip: string) => {
+      const header = screen.getByRole('columnheader', { name: '录像' });
+      const column = [...(header.closest('tr')?.children ?? [])].indexOf(header);
+      return row(ip).getAllByRole('cell')[column]?.textContent;
+    };
+    expect(cell('192.168.1.10')).toBe('1.50 MB');
+    expect(cell('192.168.1.22')).toBe('没有录像');
+    expect(cell('192.168.1.33')).toBe('没有录像');
+    expect(cell('192.168.1.44')).toBe('-');
+    // An empty file has nothing to play; a 1.3.9 server's flag alone still allows playback.
+    expect(row('192.168.1.33').getByRole('button', { name: '回放' })).toBeDisabled();
+    await user.click(row('192.168.1.44').getByRole('button', { name: '回放' }));
+    expect(open).toHaveBeenCalledWith('#/term-playback?sessionId=s4', 'term-playback-s4', expect.stringContaining('width='));
   });
 
   it('playback opens the player window only for a recorded session', async () => {
@@ -158,5 +179,8 @@ describe('session-audit: session history', () => {
     expect(row('192.168.1.10').getByText('Unread')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'More' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Close reason' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Recording' })).toBeInTheDocument();
+    expect(row('192.168.1.10').getByText('1.50 MB')).toBeInTheDocument();
+    expect(row('192.168.1.22').getByText('No recording')).toBeInTheDocument();
   });
 });
