@@ -42,6 +42,8 @@ export function DesktopPlayback() {
   const [state, setState] = useState<PlayerState>({ positionMs: 0, playing: false, ended: false, ready: false });
   const [speed, setSpeed] = useState<Speed>(1);
   const [player, setPlayer] = useState<DesktopPlayer | null>(null);
+  /** Seeks asked and not yet on the screen (the slider moves faster than a keyframe inflates). */
+  const [seeking, setSeeking] = useState(0);
   const screen = useRef<HTMLDivElement>(null);
 
   const load = useCallback(() => {
@@ -95,6 +97,9 @@ export function DesktopPlayback() {
 
   const duration = recording?.durationMs ?? 0;
   const failure = error || viewerFailed;
+  // The screen is busy (aria-busy) until its first picture shows and while a seek is under way: assistive technology
+  // waits for it, and so can a test or a benchmark.
+  const busy = !failure && (!state.ready || seeking > 0);
 
   return (
     <div className={styles.page}>
@@ -121,7 +126,9 @@ export function DesktopPlayback() {
           onChange={(_, d) => {
             if (!player) return;
             setState({ ...player.state(), positionMs: d.value });
-            void player.seek(d.value);
+            setSeeking((n) => n + 1);
+            // The player's seek resolves once the viewer has been handed the screen of that moment.
+            void player.seek(d.value).finally(() => setSeeking((n) => n - 1));
           }}
         />
         <Text aria-live="off">{t('playback.time', { at: clockText(state.positionMs), total: clockText(duration) })}</Text>
@@ -162,7 +169,7 @@ export function DesktopPlayback() {
             </MessageBar>
           ) : null}
           {!recording && !failure ? <Spinner className={styles.message} label={t('playback.loading')} /> : null}
-          <div ref={screen as RefObject<HTMLDivElement>} role="img" aria-label={t('playback.label', { id: sessionId })} className={styles.fill} />
+          <div ref={screen as RefObject<HTMLDivElement>} role="img" aria-label={t('playback.label', { id: sessionId })} aria-busy={busy} className={styles.fill} />
         </div>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { expectValidPlugin, installFakeWebSocket, type FakeSockets, renderPlugin, reply } from '@/core/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import desktop from '../../../plugins/desktop';
 import sessionKeys from '../../fixtures/session-keys';
@@ -287,6 +287,30 @@ describe('desktop plugin: /guacd-playback', () => {
     await waitFor(() => expect(viewer?.received).toHaveLength(5));
     expect(Array.from(viewer?.received[4] ?? [])).toEqual([0, 0, 0, 0]);
     expect(viewer?.options.viewOnly).toBe(true);
+  });
+
+  it('the screen is aria-busy until its first picture and while a seek is under way (done: the keyframe handed over)', async () => {
+    viewers.current = fakeViewers({ handshake: true });
+    const file = recordingFile([
+      { type: 0, ms: 0, data: Uint8Array.of(0, 0, 0, 0) },
+      { type: 2, ms: 60_000, data: keyframeData(4, 2, 0x44) },
+      { type: 0, ms: 3_600_000, data: Uint8Array.of(0, 0, 0, 0) },
+    ]);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(new Uint8Array(file), { status: 200, headers: { 'content-type': 'application/octet-stream' } })));
+    await renderPlugin(desktop, { extraPlugins: [sessionKeys], route: '/guacd-playback?sessionId=d3', session: { user: { menus: ['offline-session-playback'] } } });
+    const region = await screen.findByRole('img', { name: /d3/ });
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(region).toHaveAttribute('aria-busy', 'false'));
+    const viewer = viewers.current?.all[0];
+    if (!viewer) throw new Error('no viewer');
+    const before = viewer.received.length;
+    const slider = screen.getByRole('slider', { name: '播放进度' });
+    fireEvent.change(slider, { target: { value: '120000' } });
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(region).toHaveAttribute('aria-busy', 'false'));
+    // Not busy any more only once the keyframe's full-screen update reached the viewer.
+    const keyframe = viewer.received.slice(before).find((m) => m.length === 28 + 4 * 2 * 4);
+    expect(keyframe?.subarray(28).every((b) => b === 0x44)).toBe(true);
   });
 
   it('shows the server’s refusal', async () => {
