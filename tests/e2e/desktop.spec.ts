@@ -108,6 +108,7 @@ test('a user works on a VNC desktop through the bastion; an admin watches, force
   await admin.goto(`${server.baseURL}/#/offline-session`);
   const history = admin.getByRole('row').filter({ hasText: 'office-desktop' });
   await expect(history).toBeVisible();
+  await expect(history).toContainText(/\d+(\.\d+)? (KB|MB)/); // the recording's size
   const playback = await opened(admin.context(), () => history.getByRole('button', { name: '回放' }).click());
   await expect.poll(() => colours(playback.locator('canvas').first()), { timeout: 15_000 }).toBeGreaterThan(1);
   const seek = playback.getByRole('slider', { name: '播放进度' });
@@ -163,6 +164,7 @@ test('a user opens an RDP host through the bastion; an admin watches and ends it
   await admin.goto(`${server.baseURL}/#/offline-session`);
   const history = admin.getByRole('row').filter({ hasText: 'windows-host' });
   await expect(history).toBeVisible();
+  await expect(history).toContainText(/\d+(\.\d+)? (KB|MB)/); // the recording's size
   const playback = await opened(admin.context(), () => history.getByRole('button', { name: '回放' }).click());
   await expect.poll(() => colours(playback.locator('canvas').first()), { timeout: 15_000 }).toBeGreaterThan(1);
 
