@@ -98,7 +98,9 @@ export async function reach(deps: Pick<SessionDeps, 'gateways'>, target: Target,
       resolve(socket);
     });
   });
-}/** A connect failure (contract §5.4): the close code and the row's zh-CN detail (the user may read less: userReason). */
+}
+
+/** A connect failure (contract §5.4): the close code and the row's zh-CN detail (the user may read less: userReason). */
 export class ConnectError extends Error {
   constructor(
     readonly code: number,
