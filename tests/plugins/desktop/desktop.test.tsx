@@ -296,10 +296,23 @@ describe('desktop plugin: /guacd-playback', () => {
       { type: 2, ms: 60_000, data: keyframeData(4, 2, 0x44) },
       { type: 0, ms: 3_600_000, data: Uint8Array.of(0, 0, 0, 0) },
     ]);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(new Uint8Array(file), { status: 200, headers: { 'content-type': 'application/octet-stream' } })));
+    // The download is held until the page was seen busy: on a loaded machine the first picture could otherwise come
+    // before the first look.
+    let deliver: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await held;
+        return new Response(new Uint8Array(file), { status: 200, headers: { 'content-type': 'application/octet-stream' } });
+      }),
+    );
     await renderPlugin(desktop, { extraPlugins: [sessionKeys], route: '/guacd-playback?sessionId=d3', session: { user: { menus: ['offline-session-playback'] } } });
     const region = await screen.findByRole('img', { name: /d3/ });
     expect(region).toHaveAttribute('aria-busy', 'true');
+    deliver();
     await waitFor(() => expect(region).toHaveAttribute('aria-busy', 'false'));
     const viewer = viewers.current?.all[0];
     if (!viewer) throw new Error('no viewer');
